@@ -1,0 +1,81 @@
+// bench/harness.hpp: how a primitive's benchmarks register with fastprim-bench.
+//
+// Each bench_<primitive>.cpp defines one registration function and lists it in main.cpp:
+//
+//   void register_xxh64() {
+//     for (std::size_t n : fpbench::sizes())
+//       fpbench::add("xxh64", "libxxhash", n, [buf = fpbench::buffer(n)] {
+//         benchmark::DoNotOptimize(XXH64(buf->data(), buf->size(), 0));
+//       });
+//   }
+//
+// group: the primitive ("xxh64", "sha256", "aes128-ctr"...); impl: "fastprim" (dispatched),
+// "fastprim:<backend token>" for one backend, or the peer's name. `bytes` is what one call
+// processes (for batches, the whole batch). The body runs once per iteration; make results
+// observable with benchmark::DoNotOptimize. Google Benchmark does the repetitions, statistics
+// (fastprim-bench reports medians), filters and JSON; this harness adds TSC ticks per byte and
+// the side-by-side table.
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <fastprim/dispatch.hpp>
+#include <functional>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
+namespace fpbench {
+
+inline std::uint64_t ticks() {
+#if defined(__x86_64__)
+  return __rdtsc();
+#else
+  return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+#endif
+}
+
+// Message sizes: 16 B to 1 MiB (the quick profile drops some).
+std::vector<std::size_t> sizes();
+bool quick();
+
+// A buffer of `n` pseudo-random bytes with a 64-byte aligned start, shared by the lambdas.
+std::shared_ptr<std::vector<std::byte>> buffer(std::size_t n, std::uint64_t seed = 1);
+
+void register_run(const std::string& group, const std::string& impl, std::size_t bytes,
+                  std::function<void(benchmark::State&)> run);
+
+// Registers `body` as one benchmark row; `bytes` per call. `before`/`after` run around the
+// timed loop (to pin a backend, say).
+template <class F>
+void add(const std::string& group, const std::string& impl, std::size_t bytes, F body,
+         std::function<void()> before = {}, std::function<void()> after = {}) {
+  register_run(group, impl, bytes, [body = std::move(body), bytes, before, after](benchmark::State& st) mutable {
+    if (before) before();
+    const std::uint64_t t0 = ticks();
+    for (auto _ : st) body();
+    const std::uint64_t t1 = ticks();
+    if (after) after();
+    st.counters["tsc_per_byte"] = static_cast<double>(t1 - t0) / (static_cast<double>(st.iterations()) * bytes);
+    st.SetBytesProcessed(static_cast<std::int64_t>(st.iterations() * bytes));
+  });
+}
+
+// The same body once dispatched ("fastprim") and once per usable backend of primitive P
+// ("fastprim:<token>"), pinned through dispatch.
+template <fastprim::primitive P, class F>
+void add_backends(const std::string& group, std::size_t bytes, F body) {
+  add(group, "fastprim", bytes, body);
+  for (fastprim::backend b : fastprim::detail::usable_backends<P>())
+    add(group, "fastprim:" + std::string(fastprim::to_string(b)), bytes, body,
+        [b] { (void)fastprim::detail::pin<P>(b); }, [] { fastprim::detail::unpin<P>(); });
+}
+
+}  // namespace fpbench

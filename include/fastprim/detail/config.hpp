@@ -1,0 +1,128 @@
+// fastprim/detail/config.hpp: the one place that defines fastprim's macros: compiler and
+// architecture detection, ISA target attributes, what each backend needs to be compiled in,
+// which backends the compile target already guarantees, and the ABI-tagged namespace.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+// Highway configuration: must precede every Highway include, ours or the user's. The build
+// system puts the same definitions on the command line (meson compile_args, pkg-config Cflags)
+// so that a user header including <hwy/highway.h> first still agrees.
+#ifndef HWY_WANT_AVX3_DL
+#define HWY_WANT_AVX3_DL 1
+#endif
+// SSE4 adds nothing over x86_aesni and SSSE3 for our kernels; SVE targets are not used (qemu
+// and the NEON target cover aarch64). Dropping them halves foreach_target's compile cost.
+#ifndef HWY_DISABLED_TARGETS
+#define HWY_DISABLED_TARGETS (HWY_SSE4 + HWY_SVE + HWY_SVE2 + HWY_SVE_256 + HWY_SVE2_128)
+#endif
+#include <hwy/detect_targets.h>
+
+// ---- compiler and architecture ---------------------------------------------------------------
+#if defined(__clang__)
+#define FASTPRIM_CLANG 1
+#elif defined(__GNUC__)
+#define FASTPRIM_GCC 1
+#endif
+#if !defined(__GNUC__)
+#error "fastprim needs g++ or clang++ (GNU attributes and target-specific builtins)"
+#endif
+
+#if defined(__x86_64__)
+#define FASTPRIM_ARCH_X86_64 1
+#elif defined(__aarch64__)
+#define FASTPRIM_ARCH_AARCH64 1
+#endif
+
+#define FASTPRIM_ALWAYS_INLINE inline __attribute__((always_inline))
+#define FASTPRIM_NOINLINE __attribute__((noinline))
+#define FASTPRIM_LIKELY(x) __builtin_expect(!!(x), 1)
+#define FASTPRIM_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+// ---- ISA target attributes, one per hardware backend -------------------------------------------
+// Put on functions, never on files: every backend then compiles in one plain translation unit
+// and nothing widens the user's own -march.
+#if FASTPRIM_ARCH_X86_64
+#define FASTPRIM_TARGET_X86_AESNI __attribute__((target("sse2,ssse3,sse4.1,aes,pclmul")))
+#define FASTPRIM_TARGET_X86_SHANI __attribute__((target("sse2,ssse3,sse4.1,sha")))
+#define FASTPRIM_TARGET_X86_VAES \
+  __attribute__((target("sse2,ssse3,sse4.1,aes,pclmul,avx,avx2,avx512f,avx512vl,avx512bw,avx512dq,vaes,vpclmulqdq")))
+#define FASTPRIM_HAVE_X86_AESNI 1
+#define FASTPRIM_HAVE_X86_SHANI 1
+#define FASTPRIM_HAVE_X86_VAES 1
+#else
+#define FASTPRIM_HAVE_X86_AESNI 0
+#define FASTPRIM_HAVE_X86_SHANI 0
+#define FASTPRIM_HAVE_X86_VAES 0
+#endif
+
+#if FASTPRIM_ARCH_AARCH64 && FASTPRIM_GCC
+// g++ enables the crypto intrinsics per function.
+#define FASTPRIM_TARGET_ARMV8_CE __attribute__((target("+crypto")))
+#define FASTPRIM_HAVE_ARMV8_CE 1
+#elif FASTPRIM_ARCH_AARCH64 && (defined(__ARM_FEATURE_CRYPTO) || defined(__ARM_FEATURE_AES))
+// clang 14 hides the intrinsics unless the whole TU targets +crypto; then no attribute is needed.
+#define FASTPRIM_TARGET_ARMV8_CE
+#define FASTPRIM_HAVE_ARMV8_CE 1
+#else
+#define FASTPRIM_HAVE_ARMV8_CE 0
+#endif
+
+// ---- what the compile target already guarantees ------------------------------------------------
+// A backend listed here needs no run-time check: dispatch stops its best-first table at it.
+#if defined(__AES__) && defined(__PCLMUL__) && defined(__SSE4_1__)
+#define FASTPRIM_STATIC_X86_AESNI 1
+#else
+#define FASTPRIM_STATIC_X86_AESNI 0
+#endif
+#if defined(__SHA__) && defined(__SSE4_1__)
+#define FASTPRIM_STATIC_X86_SHANI 1
+#else
+#define FASTPRIM_STATIC_X86_SHANI 0
+#endif
+#if defined(__VAES__) && defined(__VPCLMULQDQ__) && defined(__AVX512F__) && defined(__AVX512VL__) && \
+    defined(__AVX512BW__) && defined(__AVX512DQ__) && FASTPRIM_STATIC_X86_AESNI
+#define FASTPRIM_STATIC_X86_VAES 1
+#else
+#define FASTPRIM_STATIC_X86_VAES 0
+#endif
+#if FASTPRIM_ARCH_AARCH64 && (defined(__ARM_FEATURE_CRYPTO) || (defined(__ARM_FEATURE_AES) && defined(__ARM_FEATURE_SHA2)))
+#define FASTPRIM_STATIC_ARMV8_CE 1
+#else
+#define FASTPRIM_STATIC_ARMV8_CE 0
+#endif
+
+// ---- ABI tag -----------------------------------------------------------------------------------
+// Everything fastprim defines lives in an inline namespace named after the compile target, so
+// translation units built with different -march never merge different code under one symbol
+// (an inline function compiled for AVX-512 must not replace the baseline copy at link time).
+#if HWY_STATIC_TARGET == HWY_AVX3_DL
+#define FASTPRIM_ABI_HWY avx3dl
+#elif HWY_STATIC_TARGET == HWY_AVX3
+#define FASTPRIM_ABI_HWY avx3
+#elif HWY_STATIC_TARGET == HWY_AVX2
+#define FASTPRIM_ABI_HWY avx2
+#elif HWY_STATIC_TARGET == HWY_SSE4
+#define FASTPRIM_ABI_HWY sse4
+#elif HWY_STATIC_TARGET == HWY_SSSE3
+#define FASTPRIM_ABI_HWY ssse3
+#elif HWY_STATIC_TARGET == HWY_NEON
+#define FASTPRIM_ABI_HWY neon
+#elif HWY_STATIC_TARGET == HWY_EMU128
+#define FASTPRIM_ABI_HWY emu128
+#else
+#define FASTPRIM_ABI_HWY base
+#endif
+#define FASTPRIM_CAT7_(a, b, c, d, e, f, g) a##b##c##d##e##f##g
+#define FASTPRIM_CAT7(a, b, c, d, e, f, g) FASTPRIM_CAT7_(a, b, c, d, e, f, g)
+#define FASTPRIM_ABI                                                                          \
+  FASTPRIM_CAT7(abi_, FASTPRIM_ABI_HWY, _, FASTPRIM_STATIC_X86_AESNI, FASTPRIM_STATIC_X86_SHANI, \
+                FASTPRIM_STATIC_X86_VAES, FASTPRIM_STATIC_ARMV8_CE)
+
+#define FASTPRIM_NAMESPACE_BEGIN \
+  namespace fastprim {           \
+  inline namespace FASTPRIM_ABI {
+#define FASTPRIM_NAMESPACE_END \
+  }                            \
+  }

@@ -1,0 +1,96 @@
+// fastprim/error.hpp: error codes and result<T>, the value every fallible operation returns.
+// Errors are values with a readable message, never undefined behaviour or exceptions.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "fastprim/detail/config.hpp"
+
+FASTPRIM_NAMESPACE_BEGIN
+
+enum class errc : std::uint8_t {
+  ok = 0,
+  bad_key_length,      // a key of a length the primitive does not take
+  bad_iv_length,       // an IV or counter block that is not 16 bytes
+  bad_length,          // an input length the mode cannot take (ECB/CBC: not a multiple of 16)
+  short_output,        // `out` is shorter than the result
+  overlap,             // `in` and `out` overlap without being the same buffer
+  bad_padding,         // PKCS#7 padding that does not verify
+  null_pointer,        // a null pointer with a non-zero length
+  unknown_backend,     // a backend token that fastprim does not know
+  unavailable_backend, // a known backend this primitive, build or CPU cannot use
+  bad_argument,        // anything else malformed
+};
+
+constexpr std::string_view message(errc e) noexcept {
+  switch (e) {
+    case errc::ok: return "success";
+    case errc::bad_key_length: return "bad key length";
+    case errc::bad_iv_length: return "bad IV length (must be 16 bytes)";
+    case errc::bad_length: return "bad input length (must be a multiple of the block size)";
+    case errc::short_output: return "output buffer shorter than the input";
+    case errc::overlap: return "input and output buffers partially overlap";
+    case errc::bad_padding: return "bad padding";
+    case errc::null_pointer: return "null pointer with a non-zero length";
+    case errc::unknown_backend: return "unknown backend token";
+    case errc::unavailable_backend: return "backend not available for this primitive, build or CPU";
+    case errc::bad_argument: return "bad argument";
+  }
+  return "unknown error";
+}
+
+// An error value: a code plus a static message that says what exactly was wrong.
+struct error {
+  errc code = errc::ok;
+  std::string_view detail{};  // static storage; may be empty
+  constexpr std::string_view what() const noexcept { return detail.empty() ? message(code) : detail; }
+  friend constexpr bool operator==(const error& a, errc b) noexcept { return a.code == b; }
+};
+
+// result<T>: either a T or an error. A small std::expected for C++20.
+template <class T>
+class [[nodiscard]] result {
+ public:
+  constexpr result(T v) : v_(std::in_place_index<0>, std::move(v)) {}
+  constexpr result(error e) : v_(std::in_place_index<1>, e) {}
+  constexpr result(errc c) : v_(std::in_place_index<1>, error{c, {}}) {}
+
+  constexpr bool has_value() const noexcept { return v_.index() == 0; }
+  constexpr explicit operator bool() const noexcept { return has_value(); }
+  constexpr T& value() & { return std::get<0>(v_); }
+  constexpr const T& value() const& { return std::get<0>(v_); }
+  constexpr T&& value() && { return std::get<0>(std::move(v_)); }
+  constexpr T& operator*() & { return value(); }
+  constexpr const T& operator*() const& { return value(); }
+  constexpr T&& operator*() && { return std::move(*this).value(); }
+  constexpr T* operator->() { return &value(); }
+  constexpr const T* operator->() const { return &value(); }
+  constexpr error error_value() const noexcept { return has_value() ? error{} : std::get<1>(v_); }
+  constexpr errc code() const noexcept { return has_value() ? errc::ok : std::get<1>(v_).code; }
+  constexpr std::string_view message() const noexcept { return error_value().what(); }
+
+ private:
+  std::variant<T, error> v_;
+};
+
+template <>
+class [[nodiscard]] result<void> {
+ public:
+  constexpr result() = default;
+  constexpr result(error e) : e_(e) {}
+  constexpr result(errc c) : e_{c, {}} {}
+  constexpr bool has_value() const noexcept { return e_.code == errc::ok; }
+  constexpr explicit operator bool() const noexcept { return has_value(); }
+  constexpr error error_value() const noexcept { return e_; }
+  constexpr errc code() const noexcept { return e_.code; }
+  constexpr std::string_view message() const noexcept { return e_.what(); }
+
+ private:
+  error e_{};
+};
+
+FASTPRIM_NAMESPACE_END

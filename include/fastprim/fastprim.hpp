@@ -1,0 +1,5 @@
+// fastprim/fastprim.hpp: the umbrella header, every primitive plus the dispatch report.
+#pragma once
+
+#include "fastprim/report.hpp"
+#include "fastprim/xxh64.hpp"

@@ -1,0 +1,50 @@
+// fastprim/report.hpp: what runs here and why. Includes every primitive, so it is for tools
+// and tests (examples/fastprim-info.cpp prints it), not for hot translation units.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "fastprim/cpu.hpp"
+#include "fastprim/dispatch.hpp"
+#include "fastprim/xxh64.hpp"
+
+FASTPRIM_NAMESPACE_BEGIN
+
+// The choice for every primitive (runtime primitive id).
+inline detail::choice explain(primitive p) {
+  detail::choice c;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    ((p == static_cast<primitive>(I) ? (void)(c = detail::explain<static_cast<primitive>(I)>()) : (void)0), ...);
+  }(std::make_index_sequence<primitive_count>{});
+  return c;
+}
+
+// A text report: CPU features, overrides, then per primitive the backend chosen and why each
+// better one was not.
+inline std::string report() {
+  std::string s = "cpu: " + to_string(cpu()) + "\n";
+  const char* forced = std::getenv("FASTPRIM_BACKEND");
+  const char* disabled = std::getenv("FASTPRIM_DISABLE");
+  s += "overrides: FASTPRIM_BACKEND=" + std::string(forced ? forced : "") +
+       " FASTPRIM_DISABLE=" + std::string(disabled ? disabled : "") + "\n";
+  if (const std::string err = policy_error(); !err.empty()) s += "override error: " + err + "\n";
+  for (std::size_t i = 0; i < primitive_count; ++i) {
+    const detail::choice c = explain(static_cast<primitive>(i));
+    std::string line(to_string(c.p));
+    line.resize(14, ' ');
+    line += std::string(to_string(c.chosen));
+    line.resize(28, ' ');
+    line += c.compile_time ? "(compile time)" : "(run time)";
+    std::string why;
+    for (const auto& row : c.rows) {
+      if (row.why == detail::reason::chosen) break;
+      why += (why.empty() ? "" : "; ") + std::string(to_string(row.b)) + ": " + std::string(to_string(row.why));
+    }
+    if (!why.empty()) line += "  not: " + why;
+    s += line + "\n";
+  }
+  return s;
+}
+
+FASTPRIM_NAMESPACE_END

@@ -1,0 +1,137 @@
+// fastprim/xxh64.hpp: XXH64, the 64-bit xxHash: one-shot (also in constant expressions),
+// streaming, and a batch API for many independent inputs.
+//
+//   std::uint64_t h = fastprim::xxh64(bytes, seed);
+//   fastprim::xxh64_state s{seed}; s.update(part1); s.update(part2); h = s.digest();
+//   fastprim::xxh64_batch(inputs, outputs, seed);   // inputs: span of spans
+//
+// Backends: scalar for one stream (it reaches the latency floor of the XXH64 round chain, see
+// xxh/xxh64_hwy-inl.hpp); Highway targets for the batch (one input per 64-bit lane).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "fastprim/detail/config.hpp"
+#include "fastprim/detail/hwy.hpp"
+#include "fastprim/dispatch.hpp"
+#include "fastprim/error.hpp"
+#include "fastprim/xxh/xxh64_scalar.hpp"
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+
+template <>
+struct kernels_of<primitive::xxh64> {
+  using type = xxh64::kernels;
+  template <backend B>
+  static constexpr const type* get() noexcept {
+    if constexpr (B == backend::scalar) return &xxh64::scalar::table;
+    return nullptr;
+  }
+};
+
+template <>
+struct kernels_of<primitive::xxh64_batch> {
+  using type = xxh64::batch_kernels;
+  template <backend B>
+  static constexpr const type* get() noexcept {
+    if constexpr (B == backend::scalar) return &xxh64::scalar::batch_table;
+    FASTPRIM_HWY_GET(B, xxh64_hwy::batch_k)
+    return nullptr;
+  }
+};
+
+namespace xxh64 {
+
+template <class B>
+constexpr std::uint64_t hash(const B* p, std::size_t len, std::uint64_t seed) noexcept {
+  if (std::is_constant_evaluated() || len < stripe) return scalar::hash(p, len, seed);
+  std::uint64_t acc[4];
+  init(acc, seed);
+  dispatch<primitive::xxh64>().stripes(acc, reinterpret_cast<const std::byte*>(p), len / stripe);
+  return finish(converge(acc) + len, p + (len & ~std::size_t{31}), len);
+}
+
+}  // namespace xxh64
+}  // namespace detail
+
+// ---- one-shot ---------------------------------------------------------------------------------------
+constexpr std::uint64_t xxh64(std::span<const std::byte> data, std::uint64_t seed = 0) noexcept {
+  return detail::xxh64::hash(data.data(), data.size(), seed);
+}
+constexpr std::uint64_t xxh64(std::span<const unsigned char> data, std::uint64_t seed = 0) noexcept {
+  return detail::xxh64::hash(data.data(), data.size(), seed);
+}
+constexpr std::uint64_t xxh64(std::span<const char> data, std::uint64_t seed = 0) noexcept {
+  return detail::xxh64::hash(data.data(), data.size(), seed);
+}
+constexpr std::uint64_t xxh64(std::string_view s, std::uint64_t seed = 0) noexcept {
+  return detail::xxh64::hash(s.data(), s.size(), seed);
+}
+
+// ---- streaming --------------------------------------------------------------------------------------
+class xxh64_state {
+ public:
+  constexpr explicit xxh64_state(std::uint64_t seed = 0) noexcept { reset(seed); }
+
+  constexpr void reset(std::uint64_t seed = 0) noexcept {
+    seed_ = seed;
+    detail::xxh64::init(acc_, seed);
+    total_ = 0;
+    buffered_ = 0;
+  }
+
+  void update(std::span<const std::byte> data) noexcept {
+    const std::byte* p = data.data();
+    std::size_t len = data.size();
+    if (len == 0) return;
+    total_ += len;
+    if (buffered_) {
+      const std::size_t take = std::min(len, detail::xxh64::stripe - buffered_);
+      std::memcpy(buf_ + buffered_, p, take);
+      buffered_ += take;
+      p += take;
+      len -= take;
+      if (buffered_ < detail::xxh64::stripe) return;
+      detail::xxh64::scalar::stripes(acc_, buf_, 1);
+      buffered_ = 0;
+    }
+    if (len >= detail::xxh64::stripe) {
+      const std::size_t n = len / detail::xxh64::stripe;
+      detail::dispatch<primitive::xxh64>().stripes(acc_, p, n);
+      p += n * detail::xxh64::stripe;
+      len -= n * detail::xxh64::stripe;
+    }
+    if (len) std::memcpy(buf_, p, len);
+    buffered_ = len;
+  }
+  void update(std::span<const unsigned char> data) noexcept { update(std::as_bytes(data)); }
+  void update(std::span<const char> data) noexcept { update(std::as_bytes(data)); }
+  void update(std::string_view s) noexcept { update(std::as_bytes(std::span(s.data(), s.size()))); }
+
+  std::uint64_t digest() const noexcept {
+    const std::uint64_t h = total_ >= detail::xxh64::stripe ? detail::xxh64::converge(acc_) : seed_ + detail::xxh64::P5;
+    return detail::xxh64::finish(h + total_, buf_, buffered_);
+  }
+
+ private:
+  std::uint64_t acc_[4]{};
+  std::uint64_t seed_ = 0;
+  std::uint64_t total_ = 0;
+  std::size_t buffered_ = 0;
+  std::byte buf_[detail::xxh64::stripe]{};
+};
+
+// ---- batch --------------------------------------------------------------------------------------------
+// out[i] = xxh64(inputs[i], seed). Inputs may have any lengths; equal lengths are fastest.
+inline result<void> xxh64_batch(std::span<const std::span<const std::byte>> inputs, std::span<std::uint64_t> out,
+                                std::uint64_t seed = 0) noexcept {
+  if (out.size() < inputs.size()) return error{errc::short_output, "xxh64_batch: fewer outputs than inputs"};
+  if (!inputs.empty()) detail::dispatch<primitive::xxh64_batch>().batch(inputs.data(), inputs.size(), seed, out.data());
+  return {};
+}
+
+FASTPRIM_NAMESPACE_END

@@ -1,0 +1,130 @@
+// Dispatch: CPU detection against the compiler's own CPUID reading, best-first choice,
+// overrides (FASTPRIM_BACKEND / FASTPRIM_DISABLE and set_policy), pins, and the report.
+#define BOOST_TEST_MODULE dispatch
+#include <boost/test/unit_test.hpp>
+#include <cstdlib>
+#include <fastprim/report.hpp>
+#include <string>
+
+#include "support/backends.hpp"
+
+using fastprim::backend;
+using fastprim::primitive;
+namespace fd = fastprim::detail;
+
+BOOST_AUTO_TEST_SUITE(dispatch)
+
+#if FASTPRIM_ARCH_X86_64
+// gcc/clang read CPUID (and XCR0 for AVX state) on their own: an independent oracle.
+BOOST_AUTO_TEST_CASE(cpu_caps_match_compiler_builtins) {
+  __builtin_cpu_init();
+  const fastprim::cpu_caps& c = fastprim::cpu();
+  BOOST_TEST(c.ssse3 == (__builtin_cpu_supports("ssse3") != 0));
+  BOOST_TEST(c.sse4_1 == (__builtin_cpu_supports("sse4.1") != 0));
+  BOOST_TEST(c.aes == (__builtin_cpu_supports("aes") != 0));
+  BOOST_TEST(c.pclmulqdq == (__builtin_cpu_supports("pclmul") != 0));
+  BOOST_TEST(c.avx2 == (__builtin_cpu_supports("avx2") != 0));
+  BOOST_TEST(c.avx512f == (__builtin_cpu_supports("avx512f") != 0));
+  BOOST_TEST(c.avx512bw == (__builtin_cpu_supports("avx512bw") != 0));
+  BOOST_TEST(c.avx512vl == (__builtin_cpu_supports("avx512vl") != 0));
+  BOOST_TEST(c.avx512dq == (__builtin_cpu_supports("avx512dq") != 0));
+  BOOST_TEST(c.avx512vbmi2 == (__builtin_cpu_supports("avx512vbmi2") != 0));
+}
+#endif
+
+BOOST_AUTO_TEST_CASE(cpu_is_cached) { BOOST_TEST(&fastprim::cpu() == &fastprim::cpu()); }
+
+BOOST_AUTO_TEST_CASE(token_round_trip) {
+  for (backend b : fastprim::all_backends) BOOST_TEST((fastprim::backend_from_string(fastprim::to_string(b)) == b));
+  BOOST_TEST(!fastprim::backend_from_string("x86_avx9").has_value());
+  BOOST_TEST(!fastprim::backend_from_string("").has_value());
+}
+
+BOOST_AUTO_TEST_CASE(scalar_always_usable_and_last) {
+  for (std::size_t i = 0; i < fastprim::primitive_count; ++i) {
+    const auto order = fd::order(static_cast<primitive>(i));
+    BOOST_TEST_REQUIRE(!order.empty());
+    BOOST_TEST(order.back() == backend::scalar);
+  }
+  BOOST_TEST(fd::kernels_for<primitive::xxh64>(backend::scalar) != nullptr);
+}
+
+// The chosen backend is the first usable row; disabling it moves to the next usable one.
+BOOST_AUTO_TEST_CASE(best_first_and_disable) {
+  const char* env = std::getenv("FASTPRIM_BACKEND");
+  if (env && *env) return;  // the forced run checks forcing below
+  auto c = fd::explain<primitive::xxh64_batch>();
+  const auto usable = fastprim_test::backends<primitive::xxh64_batch>();
+  BOOST_TEST_REQUIRE(!usable.empty());
+  BOOST_TEST(c.chosen == usable.front());
+  if (usable.size() > 1) {
+    std::string list(fastprim::to_string(usable.front()));
+    BOOST_TEST_REQUIRE(fastprim::set_policy("", list).has_value());
+    BOOST_TEST(fd::explain<primitive::xxh64_batch>().chosen == usable[1]);
+    BOOST_TEST((fd::select<primitive::xxh64_batch>().token == usable[1]));
+    BOOST_TEST_REQUIRE(fastprim::set_policy("", "").has_value());
+    BOOST_TEST((fd::select<primitive::xxh64_batch>().token == usable.front()));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(forcing_scalar_everywhere) {
+  BOOST_TEST_REQUIRE(fastprim::set_policy("scalar", "").has_value());
+  BOOST_TEST(fd::explain<primitive::xxh64>().chosen == backend::scalar);
+  // A compile-time choice (the target flags guarantee a backend) ignores overrides by design.
+  if (!fd::pruned<primitive::xxh64_batch>::compile_time)
+    BOOST_TEST((fd::select<primitive::xxh64_batch>().token == backend::scalar));
+  else
+    BOOST_TEST((fd::select<primitive::xxh64_batch>().token == fd::pruned<primitive::xxh64_batch>::rows.b[0]));
+  // A forced backend a primitive does not have falls back to its best usable one.
+  BOOST_TEST_REQUIRE(fastprim::set_policy("x86_shani", "").has_value());
+  BOOST_TEST(fd::explain<primitive::xxh64>().chosen == fd::usable_backends<primitive::xxh64>().front());
+  BOOST_TEST_REQUIRE(fastprim::set_policy("", "").has_value());
+}
+
+BOOST_AUTO_TEST_CASE(unknown_tokens_are_errors) {
+  auto r = fastprim::set_policy("", "x86_vaes,not_a_backend");
+  BOOST_TEST(!r.has_value());
+  BOOST_TEST(r.code() == fastprim::errc::unknown_backend);
+  BOOST_TEST(!fastprim::set_policy("sclar", "").has_value());
+  BOOST_TEST(!fastprim::set_policy("scalar,x86_vaes", "").has_value());  // forcing takes one token
+  std::string bad;
+  BOOST_TEST(fd::parse_backend_list(" scalar , hwy_avx2,,oops ", bad) == (fd::bit(backend::scalar) | fd::bit(backend::hwy_avx2)));
+  BOOST_TEST(bad == "'oops'");
+}
+
+// meson runs this suite once more with FASTPRIM_DISABLE=no_such_backend in the environment.
+BOOST_AUTO_TEST_CASE(unknown_env_token_reported) {
+  const char* d = std::getenv("FASTPRIM_DISABLE");
+  const std::string err = fastprim::policy_error();
+  if (d && std::string(d) == "no_such_backend") {
+    BOOST_TEST(err.find("'no_such_backend'") != std::string::npos, err);
+    BOOST_TEST(fastprim::report().find("no_such_backend") != std::string::npos);
+  } else {
+    BOOST_TEST(err.empty(), err);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(pin_and_unavailable) {
+  for (backend b : fastprim::all_backends) {
+    const bool usable = fd::kernels_for<primitive::xxh64>(b) != nullptr;
+    auto r = fd::pin<primitive::xxh64>(b);
+    BOOST_TEST(r.has_value() == usable, fastprim::to_string(b));
+    if (usable) BOOST_TEST((fd::select<primitive::xxh64>().token == b));
+    fd::unpin<primitive::xxh64>();
+  }
+  BOOST_TEST(fd::pin<primitive::xxh64>(backend::x86_shani).code() == fastprim::errc::unavailable_backend);
+}
+
+BOOST_AUTO_TEST_CASE(report_names_every_primitive_and_reason) {
+  const std::string rep = fastprim::report();
+  BOOST_TEST(rep.find("cpu:") != std::string::npos);
+  for (std::size_t i = 0; i < fastprim::primitive_count; ++i)
+    BOOST_TEST(rep.find(std::string(fastprim::to_string(static_cast<primitive>(i)))) != std::string::npos);
+  const auto c = fd::explain<primitive::xxh64_batch>();
+  BOOST_TEST(c.rows.size() == fd::order(primitive::xxh64_batch).size());
+  int chosen = 0;
+  for (auto row : c.rows) chosen += row.why == fd::reason::chosen;
+  BOOST_TEST(chosen == 1);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
