@@ -18,6 +18,7 @@
 #include "harness.hpp"
 
 void register_xxh64();
+void register_sha();
 
 namespace fpbench {
 namespace {
@@ -160,6 +161,7 @@ int main(int argc, char** argv) {
              ghz, reps);
 
   register_xxh64();
+  register_sha();
 
   std::vector<std::string> args{argv[0], "--benchmark_repetitions=" + std::to_string(reps),
                                 "--benchmark_report_aggregates_only=true",

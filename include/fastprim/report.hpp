@@ -7,6 +7,9 @@
 
 #include "fastprim/cpu.hpp"
 #include "fastprim/dispatch.hpp"
+#include "fastprim/hmac.hpp"
+#include "fastprim/sha1.hpp"
+#include "fastprim/sha256.hpp"
 #include "fastprim/xxh64.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN

@@ -4,3 +4,4 @@
 // guarded inside each file; every file defines its kernel pointers for every target (nullptr
 // where not implemented).
 #include "fastprim/xxh/xxh64_hwy-inl.hpp"
+#include "fastprim/sha/sha_hwy-inl.hpp"

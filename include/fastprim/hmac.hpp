@@ -1,0 +1,165 @@
+// fastprim/hmac.hpp: HMAC (RFC 2104, FIPS 198-1) over fastprim::sha1 and fastprim::sha256.
+// ISA: that of the hash's selected backend. Constant-time: yes (the key only meets XOR and the
+// hash; tags are compared without data-dependent branches).
+//
+// The key is absorbed once: the object keeps the chaining values after the ipad and opad blocks,
+// so every further message costs only its own blocks plus one outer compression.
+//   fastprim::hmac<fastprim::sha256> mac{key};
+//   auto t1 = mac.compute(msg1);  auto t2 = mac.compute(msg2);   // key not re-hashed
+//   mac.update(part1); mac.update(part2); bool ok = mac.verify(expected_tag);
+//   auto t = fastprim::hmac_sha256(key, msg);
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <string_view>
+
+#include "fastprim/detail/config.hpp"
+#include "fastprim/detail/md_buffer.hpp"
+#include "fastprim/detail/secure_zero.hpp"
+#include "fastprim/sha1.hpp"
+#include "fastprim/sha256.hpp"
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+
+// Equality of two byte strings in time that depends on their lengths only.
+inline bool ct_equal(std::span<const std::byte> a, std::span<const std::byte> b) noexcept {
+  if (a.size() != b.size()) return false;
+  unsigned diff = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) diff |= std::to_integer<unsigned>(a[i] ^ b[i]);
+  // Keep the compiler from turning the OR-reduction into an early exit.
+  __asm__("" : "+r"(diff));
+  return diff == 0;
+}
+
+template <class T>
+inline std::span<const std::byte> as_byte_span(const T* p, std::size_t n) noexcept {
+  return {reinterpret_cast<const std::byte*>(p), n};
+}
+
+}  // namespace detail
+
+// HMAC with hash `H` (fastprim::sha1 or fastprim::sha256). Copyable (a copy forks the stream);
+// keyed state and stream are wiped on destruction. The hash backend is fixed at construction.
+template <class H>
+class hmac {
+  using traits = typename H::traits_type;
+  static constexpr std::size_t words = traits::state_words;
+
+ public:
+  static constexpr std::size_t tag_size = H::digest_size;
+  static constexpr std::size_t block_size = detail::md_block_size;
+  using tag_type = std::array<std::byte, tag_size>;
+
+  // A key of any length (longer than a block: hashed first, RFC 2104 section 2).
+  explicit hmac(std::span<const std::byte> key) noexcept : compress_(traits::kernels().compress) {
+    set_key(key);
+  }
+  template <byte_like T, std::size_t E>
+  explicit hmac(std::span<T, E> key) noexcept : hmac(std::as_bytes(key)) {}
+  explicit hmac(std::string_view key) noexcept : hmac(detail::as_byte_span(key.data(), key.size())) {}
+
+  hmac(const hmac&) noexcept = default;
+  hmac& operator=(const hmac&) noexcept = default;
+  ~hmac() {
+    detail::secure_zero(ikey_, sizeof ikey_);
+    detail::secure_zero(okey_, sizeof okey_);
+    detail::secure_zero_object(inner_);
+  }
+
+  // Streaming: the message since construction or the last reset().
+  hmac& update(std::span<const std::byte> msg) noexcept {
+    inner_.update(msg.data(), msg.size(), compress_);
+    return *this;
+  }
+  template <byte_like T, std::size_t E>
+  hmac& update(std::span<T, E> msg) noexcept {
+    return update(std::as_bytes(msg));
+  }
+  hmac& update(std::string_view msg) noexcept { return update(detail::as_byte_span(msg.data(), msg.size())); }
+
+  tag_type digest() const noexcept {
+    const auto ih = inner_.template digest<tag_size>(compress_);
+    return outer(ih);
+  }
+  // Back to the keyed state; the key is not processed again.
+  void reset() noexcept { inner_.init(ikey_, block_size); }
+
+  // Constant-time check of the streamed message's tag.
+  bool verify(std::span<const std::byte> tag) const noexcept {
+    const tag_type t = digest();
+    return detail::ct_equal(t, tag);
+  }
+
+  // One-shot tag of `msg` under this key; the stream is untouched.
+  tag_type compute(std::span<const std::byte> msg) const noexcept {
+    const auto ih = detail::md_oneshot<words, tag_size>(ikey_, msg.data(), msg.size(), block_size, compress_);
+    return outer(ih);
+  }
+  template <byte_like T, std::size_t E>
+  tag_type compute(std::span<T, E> msg) const noexcept {
+    return compute(std::as_bytes(msg));
+  }
+  tag_type compute(std::string_view msg) const noexcept {
+    return compute(detail::as_byte_span(msg.data(), msg.size()));
+  }
+  bool verify(std::span<const std::byte> msg, std::span<const std::byte> tag) const noexcept {
+    const tag_type t = compute(msg);
+    return detail::ct_equal(t, tag);
+  }
+
+ private:
+  void set_key(std::span<const std::byte> key) noexcept {
+    alignas(16) std::byte block[block_size] = {};
+    if (key.size() > block_size) {
+      const auto kh =
+          detail::md_oneshot<words, tag_size>(traits::iv.data(), key.data(), key.size(), 0, compress_);
+      std::memcpy(block, kh.data(), kh.size());
+    } else if (!key.empty()) {
+      std::memcpy(block, key.data(), key.size());
+    }
+    for (auto& b : block) b ^= std::byte{0x36};
+    std::memcpy(ikey_, traits::iv.data(), sizeof ikey_);
+    compress_(ikey_, block, 1);
+    for (auto& b : block) b ^= std::byte{0x36 ^ 0x5c};
+    std::memcpy(okey_, traits::iv.data(), sizeof okey_);
+    compress_(okey_, block, 1);
+    detail::secure_zero(block, sizeof block);
+    reset();
+  }
+
+  tag_type outer(const tag_type& inner_hash) const noexcept {
+    return detail::md_oneshot<words, tag_size>(okey_, inner_hash.data(), tag_size, block_size, compress_);
+  }
+
+  std::uint32_t ikey_[words];  // chaining value after (K ^ ipad)
+  std::uint32_t okey_[words];  // chaining value after (K ^ opad)
+  detail::md_state<words> inner_;
+  detail::md_compress_fn compress_;
+};
+
+using hmac_sha1_t = hmac<sha1>;
+using hmac_sha256_t = hmac<sha256>;
+
+// One-shot HMAC-SHA-256 / HMAC-SHA-1 (key set-up included).
+inline sha256::digest_type hmac_sha256(std::span<const std::byte> key,
+                                       std::span<const std::byte> msg) noexcept {
+  return hmac<sha256>(key).compute(msg);
+}
+inline sha256::digest_type hmac_sha256(std::string_view key, std::string_view msg) noexcept {
+  return hmac_sha256(detail::as_byte_span(key.data(), key.size()),
+                     detail::as_byte_span(msg.data(), msg.size()));
+}
+inline sha1::digest_type hmac_sha1(std::span<const std::byte> key, std::span<const std::byte> msg) noexcept {
+  return hmac<sha1>(key).compute(msg);
+}
+inline sha1::digest_type hmac_sha1(std::string_view key, std::string_view msg) noexcept {
+  return hmac_sha1(detail::as_byte_span(key.data(), key.size()),
+                   detail::as_byte_span(msg.data(), msg.size()));
+}
+
+FASTPRIM_NAMESPACE_END

@@ -1,0 +1,190 @@
+// Constant-time: yes (vector adds, rotations and bitwise logic; lane scheduling depends on
+// message lengths only).
+// fastprim/sha/sha_hwy-inl.hpp: SHA-256 and SHA-1 batches with Highway, one message per 32-bit
+// lane (AVX-512: 16 messages, AVX2: 8, SSSE3/NEON: 4), for CPUs without SHA instructions, and
+// for SHA-1 on AVX-512 where 16 lanes beat interleaved SHA-NI. FIPS 180-4 sections 6.1.2 and
+// 6.2.2. Per target: detail::N_<TARGET>::sha_hwy::{sha256_k, sha1_k} (nullptr on HWY_SCALAR and
+// HWY_EMU128, where fastprim's own scalar backend serves); their compress is the scalar one.
+
+// Kernel types and constants, once (normal include guards).
+#include "fastprim/sha/sha1_scalar.hpp"
+#include "fastprim/sha/sha256_scalar.hpp"
+
+#if defined(FASTPRIM_SHA_HWY_INL_) == defined(HWY_TARGET_TOGGLE)
+#ifdef FASTPRIM_SHA_HWY_INL_
+#undef FASTPRIM_SHA_HWY_INL_
+#else
+#define FASTPRIM_SHA_HWY_INL_
+#endif
+
+#include <hwy/highway.h>
+
+HWY_BEFORE_NAMESPACE();
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+namespace HWY_NAMESPACE {
+namespace sha_hwy {
+
+#if HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128
+namespace hn = hwy::HWY_NAMESPACE;
+
+using d32_t = hn::ScalableTag<std::uint32_t>;
+inline constexpr std::size_t lanes = hn::MaxLanes(d32_t{});
+using vec_t = hn::Vec<d32_t>;
+
+template <int R>
+HWY_INLINE vec_t rotl(vec_t v) {
+  return hn::RotateRight<32 - R>(v);
+}
+// x ? y : z bit by bit. On AVX-512 IfVecThenElse is one vpternlogd; elsewhere it may be a
+// byte blend keyed on the top bit (AVX2), which is not a bitwise select.
+HWY_INLINE vec_t choose(vec_t x, vec_t y, vec_t z) {
+#if HWY_TARGET <= HWY_AVX3
+  return hn::IfVecThenElse(x, y, z);
+#else
+  return hn::Xor(z, hn::And(x, hn::Xor(y, z)));
+#endif
+}
+HWY_INLINE vec_t majority(vec_t x, vec_t y, vec_t z) { return choose(hn::Xor(x, y), z, x); }
+
+// Lane-major words of `rows` per lane -> row-major vectors; lanes >= active read the dummy.
+template <std::size_t Words>
+HWY_INLINE void load_states(std::size_t active, std::uint32_t* const* states, vec_t* v) {
+  const d32_t d;
+  alignas(64) std::uint32_t t[Words][lanes];
+  for (std::size_t l = 0; l < lanes; ++l)
+    for (std::size_t j = 0; j < Words; ++j) t[j][l] = l < active ? states[l][j] : 0;
+  for (std::size_t j = 0; j < Words; ++j) v[j] = hn::Load(d, t[j]);
+}
+template <std::size_t Words>
+HWY_INLINE void store_states(std::size_t active, std::uint32_t* const* states, const vec_t* v) {
+  const d32_t d;
+  alignas(64) std::uint32_t t[Words][lanes];
+  for (std::size_t j = 0; j < Words; ++j) hn::Store(v[j], d, t[j]);
+  for (std::size_t l = 0; l < active; ++l)
+    for (std::size_t j = 0; j < Words; ++j) states[l][j] = t[j][l];
+}
+// The 16 big-endian words of each lane's block, as 16 vectors.
+HWY_INLINE void load_block(std::size_t active, const std::byte* const* p, std::size_t off, vec_t* w) {
+  const d32_t d;
+  alignas(64) std::uint32_t t[16][lanes];
+  for (std::size_t l = 0; l < lanes; ++l) {
+    const std::byte* b = p[l < active ? l : 0] + off;
+    for (std::size_t j = 0; j < 16; ++j) t[j][l] = load_be<std::uint32_t>(b + 4 * j);
+  }
+  for (std::size_t j = 0; j < 16; ++j) w[j] = hn::Load(d, t[j]);
+}
+
+inline void sha256_lanes(std::size_t active, std::uint32_t* const* states, const std::byte* const* blocks,
+                         std::size_t nblocks) noexcept {
+  const d32_t d;
+  vec_t s[8], w[16];
+  load_states<8>(active, states, s);
+  for (std::size_t b = 0; b < nblocks; ++b) {
+    load_block(active, blocks, b * md_block_size, w);
+    vec_t a = s[0], bb = s[1], c = s[2], dd = s[3], e = s[4], f = s[5], g = s[6], h = s[7];
+#pragma GCC unroll 64
+    for (int t = 0; t < 64; ++t) {
+      if (t >= 16) {
+        const vec_t w15 = w[(t - 15) & 15], w2 = w[(t - 2) & 15];
+        const vec_t s0 = hn::Xor3(hn::RotateRight<7>(w15), hn::RotateRight<18>(w15), hn::ShiftRight<3>(w15));
+        const vec_t s1 = hn::Xor3(hn::RotateRight<17>(w2), hn::RotateRight<19>(w2), hn::ShiftRight<10>(w2));
+        w[t & 15] = hn::Add(hn::Add(w[t & 15], s0), hn::Add(w[(t - 7) & 15], s1));
+      }
+      const vec_t t1 = hn::Add(
+          hn::Add(hn::Add(h, hn::Xor3(hn::RotateRight<6>(e), hn::RotateRight<11>(e), hn::RotateRight<25>(e))),
+                  choose(e, f, g)),
+          hn::Add(hn::Set(d, sha256_k[t]), w[t & 15]));
+      const vec_t t2 =
+          hn::Add(hn::Xor3(hn::RotateRight<2>(a), hn::RotateRight<13>(a), hn::RotateRight<22>(a)),
+                  majority(a, bb, c));
+      h = g;
+      g = f;
+      f = e;
+      e = hn::Add(dd, t1);
+      dd = c;
+      c = bb;
+      bb = a;
+      a = hn::Add(t1, t2);
+    }
+    s[0] = hn::Add(s[0], a);
+    s[1] = hn::Add(s[1], bb);
+    s[2] = hn::Add(s[2], c);
+    s[3] = hn::Add(s[3], dd);
+    s[4] = hn::Add(s[4], e);
+    s[5] = hn::Add(s[5], f);
+    s[6] = hn::Add(s[6], g);
+    s[7] = hn::Add(s[7], h);
+  }
+  store_states<8>(active, states, s);
+}
+
+inline void sha1_lanes(std::size_t active, std::uint32_t* const* states, const std::byte* const* blocks,
+                       std::size_t nblocks) noexcept {
+  const d32_t d;
+  vec_t s[5], w[16];
+  load_states<5>(active, states, s);
+  for (std::size_t b = 0; b < nblocks; ++b) {
+    load_block(active, blocks, b * md_block_size, w);
+    vec_t a = s[0], bb = s[1], c = s[2], dd = s[3], e = s[4];
+#pragma GCC unroll 80
+    for (int t = 0; t < 80; ++t) {
+      if (t >= 16)
+        w[t & 15] = rotl<1>(hn::Xor(hn::Xor3(w[(t - 3) & 15], w[(t - 8) & 15], w[(t - 14) & 15]), w[t & 15]));
+      vec_t f;
+      std::uint32_t k;
+      if (t < 20) {
+        f = choose(bb, c, dd);
+        k = 0x5a827999;
+      } else if (t < 40) {
+        f = hn::Xor3(bb, c, dd);
+        k = 0x6ed9eba1;
+      } else if (t < 60) {
+        f = majority(bb, c, dd);
+        k = 0x8f1bbcdc;
+      } else {
+        f = hn::Xor3(bb, c, dd);
+        k = 0xca62c1d6;
+      }
+      const vec_t tmp = hn::Add(hn::Add(rotl<5>(a), f), hn::Add(hn::Add(e, hn::Set(d, k)), w[t & 15]));
+      e = dd;
+      dd = c;
+      c = rotl<30>(bb);
+      bb = a;
+      a = tmp;
+    }
+    s[0] = hn::Add(s[0], a);
+    s[1] = hn::Add(s[1], bb);
+    s[2] = hn::Add(s[2], c);
+    s[3] = hn::Add(s[3], dd);
+    s[4] = hn::Add(s[4], e);
+  }
+  store_states<5>(active, states, s);
+}
+
+inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
+                         std::array<std::byte, 32>* out) noexcept {
+  md_batch<8, 32, lanes>(sha256_iv.data(), msgs, n, out, &sha256_lanes);
+}
+inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
+                       std::array<std::byte, 20>* out) noexcept {
+  md_batch<5, 20, lanes>(sha1_iv.data(), msgs, n, out, &sha1_lanes);
+}
+
+inline constexpr sha256_kernels sha256_table{&scalar::sha256_compress, &sha256_batch};
+inline constexpr const sha256_kernels* sha256_k = &sha256_table;
+inline constexpr sha1_kernels sha1_table{&scalar::sha1_compress, &sha1_batch};
+inline constexpr const sha1_kernels* sha1_k = &sha1_table;
+
+#else  // HWY_SCALAR / EMU128: fastprim has its own scalar backend
+inline constexpr const sha256_kernels* sha256_k = nullptr;
+inline constexpr const sha1_kernels* sha1_k = nullptr;
+#endif
+
+}  // namespace sha_hwy
+}  // namespace HWY_NAMESPACE
+}  // namespace detail
+FASTPRIM_NAMESPACE_END
+HWY_AFTER_NAMESPACE();
+
+#endif  // toggle guard

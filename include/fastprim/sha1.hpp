@@ -1,0 +1,90 @@
+// fastprim/sha1.hpp: SHA-1 (FIPS 180-4; collisions are practical, use it only for legacy formats and
+// HMAC-SHA1): streaming hasher, one-shot hash (usable in constant
+// expressions), batches of independent messages, and the kernel tables the dispatcher chooses
+// from. ISA: per backend, see below. Constant-time: every backend (no secret-dependent branches
+// or indices).
+//
+//   backend    | compress                     | batch                          | constant-time
+//   scalar     | portable C++, constexpr      | one message after another      | yes
+//   x86_shani  | SHA-NI, one stream           | SHA-NI, 4 messages interleaved | yes
+//   armv8_ce   | ARMv8 SHA1 instructions      | one message after another      | yes
+//   hwy_*      | (scalar)                     | one message per SIMD lane      | yes
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "fastprim/backend.hpp"
+#include "fastprim/detail/config.hpp"
+#include "fastprim/detail/hwy.hpp"
+#include "fastprim/detail/md_buffer.hpp"
+#include "fastprim/dispatch.hpp"
+#include "fastprim/error.hpp"
+#include "fastprim/sha/sha1_armv8_ce.hpp"
+#include "fastprim/sha/sha1_scalar.hpp"
+#include "fastprim/sha/sha1_x86_shani.hpp"
+#include "fastprim/sha/sha256_multi_x86_shani.hpp"
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+
+template <>
+struct kernels_of<primitive::sha1> {
+  using type = sha1_kernels;
+  template <backend B>
+  static constexpr const type* get() noexcept {
+    if constexpr (B == backend::scalar) return scalar::sha1_get();
+#if FASTPRIM_HAVE_X86_SHANI
+    if constexpr (B == backend::x86_shani) return x86_shani::sha1_get();
+#endif
+#if FASTPRIM_HAVE_ARMV8_CE
+    if constexpr (B == backend::armv8_ce) return armv8_ce::sha1_get();
+#endif
+    return nullptr;
+  }
+};
+
+// The same kernel tables; the Highway targets' tables carry the lane-parallel batch (their
+// compress is the scalar one and is never chosen for single messages).
+template <>
+struct kernels_of<primitive::sha1_batch> {
+  using type = sha1_kernels;
+  template <backend B>
+  static constexpr const type* get() noexcept {
+    if constexpr (B != backend::scalar && B != backend::x86_shani && B != backend::armv8_ce) {
+      FASTPRIM_HWY_GET(B, sha_hwy::sha1_k)
+      return nullptr;
+    } else {
+      return kernels_of<primitive::sha1>::get<B>();
+    }
+  }
+};
+
+struct sha1_traits {
+  static constexpr std::size_t state_words = 5;
+  static constexpr std::size_t digest_size = 20;
+  static constexpr const std::array<std::uint32_t, 5>& iv = sha1_iv;
+  static constexpr auto compress_constexpr = &scalar::sha1_compress;
+  static const sha1_kernels& kernels() noexcept { return dispatch<primitive::sha1>(); }
+};
+
+}  // namespace detail
+
+// SHA-1. Streaming: `update` any number of times, `digest()` (const: the stream can go on),
+// `reset()`; copy the object to fork a stream. The state is wiped on destruction.
+//   auto d = fastprim::sha1::hash("abc");                      // constexpr-capable
+//   fastprim::sha1 h; h.update(part1).update(part2); auto d2 = h.digest();
+class sha1 : public detail::md_hasher<sha1, detail::sha1_traits> {};
+
+// Hashes every message of `msgs` independently into `out[i]`, several at a time where the
+// hardware allows (SHA-NI: 4 interleaved streams). errc::short_output if `out` is shorter.
+inline result<void> sha1_batch(std::span<const std::span<const std::byte>> msgs,
+                               std::span<std::array<std::byte, 20>> out) noexcept {
+  if (out.size() < msgs.size()) return errc::short_output;
+  detail::dispatch<primitive::sha1_batch>().batch(msgs.data(), msgs.size(), out.data());
+  return {};
+}
+
+FASTPRIM_NAMESPACE_END

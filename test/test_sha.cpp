@@ -1,0 +1,470 @@
+// test/test_sha.cpp: SHA-1, SHA-256 and HMAC over every backend usable here, through each
+// backend's kernels and through the public classes.
+// Expected values from outside: NIST CAVP SHAVS files (SHA1/SHA256 ShortMsg, LongMsg, Monte)
+// and the RFC 2202 / RFC 4231 HMAC vectors from Debian's python3-cryptography-vectors, and
+// OpenSSL's libcrypto in differential tests. Build: -lcrypto -lcpu_features, Boost.Test linked.
+#define BOOST_TEST_MODULE sha
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "fastprim/dispatch.hpp"
+#include "fastprim/hmac.hpp"
+#include "fastprim/sha1.hpp"
+#include "fastprim/sha256.hpp"
+#include "support/backends.hpp"
+
+#ifndef FASTPRIM_VECTORS_DIR
+#define FASTPRIM_VECTORS_DIR "/usr/lib/python3/dist-packages/cryptography_vectors"
+#endif
+
+namespace fp = fastprim;
+namespace fd = fastprim::detail;
+using bytes = std::vector<std::byte>;
+
+namespace {
+
+// ---- backends -----------------------------------------------------------------------------------
+struct impl {
+  const fd::sha256_kernels* k256;
+  const fd::sha1_kernels* k1;
+};
+
+// Every backend usable here for single messages or for batches (under FASTPRIM_BACKEND=scalar:
+// what dispatch picks). A backend's table carries both kernels.
+std::map<std::string, impl> make_impls() {
+  using fp::primitive;
+  std::map<std::string, impl> m;
+  auto add = [&](fp::backend b) {
+    const fd::sha256_kernels* k256 = fd::kernels_for<primitive::sha256_batch>(b);
+    if (!k256) k256 = fd::kernels_for<primitive::sha256>(b);
+    const fd::sha1_kernels* k1 = fd::kernels_for<primitive::sha1_batch>(b);
+    if (!k1) k1 = fd::kernels_for<primitive::sha1>(b);
+    if (k256 && k1) m[std::string(fp::to_string(b))] = {k256, k1};
+  };
+  for (fp::backend b : fd::usable_backends<primitive::sha256>()) add(b);
+  for (fp::backend b : fd::usable_backends<primitive::sha256_batch>()) add(b);
+  for (fp::backend b : fd::usable_backends<primitive::sha1>()) add(b);
+  for (fp::backend b : fd::usable_backends<primitive::sha1_batch>()) add(b);
+  return m;
+}
+const std::map<std::string, impl>& impls() {
+  static const auto m = make_impls();
+  return m;
+}
+std::vector<std::string> backend_names() {
+  std::vector<std::string> v;
+  for (const auto& [name, k] : impls()) v.push_back(name);
+  return v;
+}
+
+// The two algorithms behind one interface, so every case runs for both.
+struct alg {
+  const char* name;
+  std::size_t words, digest;
+  const std::uint32_t* iv;
+  fd::md_compress_fn compress;
+  void (*batch)(const std::span<const std::byte>*, std::size_t, std::byte*);  // out: n * digest bytes
+  const EVP_MD* (*evp)();
+};
+
+template <class K, std::size_t D>
+void batch_flat(const K* k, const std::span<const std::byte>* m, std::size_t n, std::byte* out) {
+  std::vector<std::array<std::byte, D>> o(n);
+  k->batch(m, n, o.data());
+  for (std::size_t i = 0; i < n; ++i) std::memcpy(out + D * i, o[i].data(), D);
+}
+
+std::vector<alg> algs_of(const std::string& backend) {
+  const impl& k = impls().at(backend);
+  static const fd::sha256_kernels* k256;
+  static const fd::sha1_kernels* k1;
+  k256 = k.k256;
+  k1 = k.k1;
+  return {
+      {"sha1", 5, 20, fd::sha1_iv.data(), k.k1->compress,
+       [](const std::span<const std::byte>* m, std::size_t n, std::byte* o) {
+         batch_flat<fd::sha1_kernels, 20>(k1, m, n, o);
+       },
+       &EVP_sha1},
+      {"sha256", 8, 32, fd::sha256_iv.data(), k.k256->compress,
+       [](const std::span<const std::byte>* m, std::size_t n, std::byte* o) {
+         batch_flat<fd::sha256_kernels, 32>(k256, m, n, o);
+       },
+       &EVP_sha256},
+  };
+}
+
+// ---- helpers --------------------------------------------------------------------------------------
+bytes unhex(const std::string& s) {
+  bytes v;
+  for (std::size_t i = 0; i + 1 < s.size(); i += 2)
+    v.push_back(std::byte(std::stoi(s.substr(i, 2), nullptr, 16)));
+  return v;
+}
+std::string hex(std::span<const std::byte> b) {
+  static const char* d = "0123456789abcdef";
+  std::string s;
+  for (auto x : b) {
+    s += d[std::to_integer<int>(x) >> 4];
+    s += d[std::to_integer<int>(x) & 15];
+  }
+  return s;
+}
+
+// One-shot and streaming (given split points) with raw kernels.
+bytes oneshot(const alg& a, std::span<const std::byte> m) {
+  std::uint32_t st[8];
+  std::memcpy(st, a.iv, 4 * a.words);
+  bytes pad(128), out(a.digest);
+  const std::size_t full = m.size() / 64;
+  if (full) a.compress(st, m.data(), full);
+  a.compress(st, pad.data(), fd::md_pad(pad.data(), m.data() + 64 * full, m.size() % 64, m.size()));
+  for (std::size_t i = 0; i < a.words; ++i) fd::store_be<std::uint32_t>(out.data() + 4 * i, st[i]);
+  return out;
+}
+template <std::size_t W, std::size_t D>
+bytes streamed_w(const alg& a, std::span<const std::byte> m, std::mt19937_64& rng) {
+  fd::md_state<W> s;
+  s.init(a.iv);
+  std::size_t off = 0;
+  while (off < m.size()) {
+    const std::size_t n = std::min<std::size_t>(m.size() - off, rng() % 3 == 0 ? rng() % 4 : rng() % 300);
+    s.update(m.data() + off, n, a.compress);
+    off += n;
+  }
+  auto d = s.template digest<D>(a.compress);
+  return bytes(d.begin(), d.end());
+}
+bytes streamed(const alg& a, std::span<const std::byte> m, std::mt19937_64& rng) {
+  return a.words == 5 ? streamed_w<5, 20>(a, m, rng) : streamed_w<8, 32>(a, m, rng);
+}
+bytes openssl_hash(const alg& a, std::span<const std::byte> m) {
+  bytes out(a.digest);
+  unsigned len = 0;
+  BOOST_REQUIRE(
+      EVP_Digest(m.data(), m.size(), reinterpret_cast<unsigned char*>(out.data()), &len, a.evp(), nullptr));
+  return out;
+}
+bytes openssl_hmac(const alg& a, std::span<const std::byte> key, std::span<const std::byte> m) {
+  static const unsigned char empty = 0;
+  bytes out(a.digest);
+  unsigned len = 0;
+  BOOST_REQUIRE(HMAC(a.evp(), key.empty() ? &empty : reinterpret_cast<const unsigned char*>(key.data()),
+                     static_cast<int>(key.size()),
+                     m.empty() ? &empty : reinterpret_cast<const unsigned char*>(m.data()), m.size(),
+                     reinterpret_cast<unsigned char*>(out.data()), &len));
+  return out;
+}
+
+std::string vectors(const std::string& rel) { return std::string(FASTPRIM_VECTORS_DIR) + "/" + rel; }
+
+// "Key = value" records separated by blank lines.
+std::vector<std::map<std::string, std::string>> read_records(const std::string& path) {
+  std::ifstream f(path);
+  BOOST_TEST_REQUIRE(f.good(), "cannot open " << path << " (python3-cryptography-vectors installed?)");
+  std::vector<std::map<std::string, std::string>> recs;
+  std::map<std::string, std::string> cur;
+  std::string line;
+  while (std::getline(f, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto eq = line.find(" = ");
+    if (line.empty() || line[0] == '#' || line[0] == '[' || eq == std::string::npos) {
+      if (line.empty() && !cur.empty()) recs.push_back(std::move(cur)), cur.clear();
+      continue;
+    }
+    cur[line.substr(0, eq)] = line.substr(eq + 3);
+  }
+  if (!cur.empty()) recs.push_back(std::move(cur));
+  return recs;
+}
+
+std::string dir_of(const alg& a) { return a.words == 5 ? "hashes/SHA1/SHA1" : "hashes/SHA2/SHA256"; }
+
+// Public-API digests (active backend) by algorithm.
+bytes public_hash(const alg& a, std::span<const std::byte> m) {
+  if (a.words == 5) {
+    auto d = fp::sha1::hash(m);
+    return bytes(d.begin(), d.end());
+  }
+  auto d = fp::sha256::hash(m);
+  return bytes(d.begin(), d.end());
+}
+
+}  // namespace
+
+// NIST values checked at compile time through the constexpr scalar path (FIPS 180-4 examples).
+static_assert(fp::sha256::hash("abc") ==
+              std::array<std::byte, 32>{std::byte{0xba}, std::byte{0x78}, std::byte{0x16}, std::byte{0xbf},
+                                        std::byte{0x8f}, std::byte{0x01}, std::byte{0xcf}, std::byte{0xea},
+                                        std::byte{0x41}, std::byte{0x41}, std::byte{0x40}, std::byte{0xde},
+                                        std::byte{0x5d}, std::byte{0xae}, std::byte{0x22}, std::byte{0x23},
+                                        std::byte{0xb0}, std::byte{0x03}, std::byte{0x61}, std::byte{0xa3},
+                                        std::byte{0x96}, std::byte{0x17}, std::byte{0x7a}, std::byte{0x9c},
+                                        std::byte{0xb4}, std::byte{0x10}, std::byte{0xff}, std::byte{0x61},
+                                        std::byte{0xf2}, std::byte{0x00}, std::byte{0x15}, std::byte{0xad}});
+static_assert(fp::sha1::hash("abc")[0] == std::byte{0xa9} && fp::sha1::hash("abc")[19] == std::byte{0x9d});
+// Two-block message (FIPS 180-4 example "abcdbcde...nopq"): SHA-256 248d6a61...19db06c1.
+static_assert(fp::sha256::hash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")[0] ==
+                  std::byte{0x24} &&
+              fp::sha256::hash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")[31] ==
+                  std::byte{0xc1});
+
+BOOST_AUTO_TEST_SUITE(sha)
+
+BOOST_DATA_TEST_CASE(cavp_short_and_long, boost::unit_test::data::make(backend_names()), backend) {
+  BOOST_TEST_CONTEXT("backend " << backend) {
+    std::mt19937_64 rng(1);
+    for (const alg& a : algs_of(backend)) {
+      std::vector<bytes> msgs, mds;
+      for (const char* kind : {"ShortMsg.rsp", "LongMsg.rsp"}) {
+        for (auto& r : read_records(vectors(dir_of(a) + kind))) {
+          if (!r.count("Len")) continue;
+          bytes m = unhex(r["Msg"]);
+          m.resize(std::stoul(r["Len"]) / 8);
+          msgs.push_back(m);
+          mds.push_back(unhex(r["MD"]));
+        }
+      }
+      BOOST_TEST(msgs.size() > 100u);
+      std::vector<std::span<const std::byte>> spans(msgs.begin(), msgs.end());
+      bytes batch_out(a.digest * msgs.size());
+      a.batch(spans.data(), spans.size(), batch_out.data());
+      for (std::size_t i = 0; i < msgs.size(); ++i) {
+        BOOST_TEST_CONTEXT(a.name << " Len " << 8 * msgs[i].size()) {
+          BOOST_TEST(hex(oneshot(a, msgs[i])) == hex(mds[i]));
+          BOOST_TEST(hex(streamed(a, msgs[i], rng)) == hex(mds[i]));
+          BOOST_TEST(hex(std::span(batch_out).subspan(a.digest * i, a.digest)) == hex(mds[i]));
+          BOOST_TEST(hex(public_hash(a, msgs[i])) == hex(mds[i]));
+        }
+      }
+    }
+  }
+}
+
+// SHAVS Monte Carlo: MD_i = H(MD_{i-3} || MD_{i-2} || MD_{i-1}), 1000 per checkpoint.
+BOOST_DATA_TEST_CASE(cavp_monte, boost::unit_test::data::make(backend_names()), backend) {
+  BOOST_TEST_CONTEXT("backend " << backend) {
+    for (const alg& a : algs_of(backend)) {
+      bytes seed;
+      std::vector<bytes> expect;
+      for (auto& r : read_records(vectors(dir_of(a) + "Monte.rsp"))) {
+        if (r.count("Seed")) seed = unhex(r["Seed"]);
+        if (r.count("MD")) expect.push_back(unhex(r["MD"]));
+      }
+      BOOST_TEST_REQUIRE(expect.size() == 100u);
+      for (std::size_t j = 0; j < expect.size(); ++j) {
+        bytes md[3] = {seed, seed, seed}, m(3 * a.digest);
+        for (int i = 3; i < 1003; ++i) {
+          std::memcpy(m.data(), md[0].data(), a.digest);
+          std::memcpy(m.data() + a.digest, md[1].data(), a.digest);
+          std::memcpy(m.data() + 2 * a.digest, md[2].data(), a.digest);
+          md[0] = std::move(md[1]);
+          md[1] = std::move(md[2]);
+          md[2] = oneshot(a, m);
+        }
+        seed = md[2];
+        BOOST_TEST(hex(seed) == hex(expect[j]), a.name << " COUNT " << j);
+      }
+    }
+  }
+}
+
+BOOST_DATA_TEST_CASE(million_a, boost::unit_test::data::make(backend_names()), backend) {
+  BOOST_TEST_CONTEXT("backend " << backend) {
+    // FIPS 180-4 / NIST examples: one million 'a'.
+    const bytes m(1000000, std::byte{'a'});
+    std::mt19937_64 rng(2);
+    for (const alg& a : algs_of(backend)) {
+      const std::string want = a.words == 5
+                                   ? "34aa973cd4c4daa4f61eeb2bdbad27316534016f"
+                                   : "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0";
+      BOOST_TEST(hex(oneshot(a, m)) == want, a.name);
+      BOOST_TEST(hex(streamed(a, m, rng)) == want, a.name);
+    }
+  }
+}
+
+BOOST_DATA_TEST_CASE(differential_openssl, boost::unit_test::data::make(backend_names()), backend) {
+  BOOST_TEST_CONTEXT("backend " << backend) {
+    std::mt19937_64 rng(3);
+    for (const alg& a : algs_of(backend)) {
+      bytes buf(20 * 1024 + 64);
+      for (auto& b : buf) b = std::byte(rng());
+      for (int iter = 0; iter < 300; ++iter) {
+        const std::size_t len = iter < 200 ? static_cast<std::size_t>(iter) : rng() % (20 * 1024 + 1);
+        const std::span<const std::byte> m(buf.data() + rng() % 64, len);  // random alignment
+        const std::string want = hex(openssl_hash(a, m));
+        BOOST_TEST_CONTEXT(a.name << " len " << len) {
+          BOOST_TEST(hex(oneshot(a, m)) == want);
+          BOOST_TEST(hex(streamed(a, m, rng)) == want);
+        }
+      }
+    }
+  }
+}
+
+// Many messages of mixed lengths at once against one message at a time (and OpenSSL).
+BOOST_DATA_TEST_CASE(batch_mixed_lengths, boost::unit_test::data::make(backend_names()), backend) {
+  BOOST_TEST_CONTEXT("backend " << backend) {
+    std::mt19937_64 rng(4);
+    for (const alg& a : algs_of(backend)) {
+      for (std::size_t n : {0, 1, 2, 3, 5, 7, 8, 9, 16, 17, 33, 70}) {
+        std::vector<bytes> msgs(n);
+        for (auto& m : msgs) {
+          m.resize(rng() % 4 == 0 ? rng() % 5000 : rng() % 200);
+          for (auto& b : m) b = std::byte(rng());
+        }
+        std::vector<std::span<const std::byte>> spans(msgs.begin(), msgs.end());
+        bytes out(a.digest * n + 1, std::byte{0x5a});
+        a.batch(spans.data(), n, out.data());
+        BOOST_TEST(std::to_integer<int>(out.back()) == 0x5a);
+        for (std::size_t i = 0; i < n; ++i)
+          BOOST_TEST(hex(std::span(out).subspan(a.digest * i, a.digest)) == hex(openssl_hash(a, msgs[i])),
+                     a.name << " batch of " << n << " message " << i << " len " << msgs[i].size());
+      }
+    }
+  }
+}
+
+// ---- public classes (the active backend) -----------------------------------------------------------
+BOOST_AUTO_TEST_CASE(streaming_api) {
+  std::mt19937_64 rng(5);
+  bytes m(300);
+  for (auto& b : m) b = std::byte(rng());
+  const auto want256 = fp::sha256::hash(m);
+  const auto want1 = fp::sha1::hash(std::span<const std::byte>(m));
+  BOOST_TEST(hex(want256) == hex(openssl_hash(algs_of("scalar")[1], m)));
+  // Every split offset, and byte at a time.
+  for (std::size_t cut = 0; cut <= m.size(); ++cut) {
+    fp::sha256 h;
+    h.update(std::span(m).first(cut)).update(std::span(m).subspan(cut));
+    BOOST_TEST((h.digest() == want256), "cut " << cut);
+    fp::sha1 h1;
+    h1.update(std::span(m).first(cut));
+    h1.update(std::span(m).subspan(cut));
+    BOOST_TEST((h1.digest() == want1), "cut " << cut);
+  }
+  fp::sha256 h;
+  for (auto b : m) h.update(std::span(&b, 1));
+  BOOST_TEST((h.digest() == want256));
+  BOOST_TEST(h.digest() == want256);  // digest() is const: twice gives the same
+  // Fork by copy.
+  fp::sha256 a;
+  a.update(std::span(m).first(100));
+  fp::sha256 b = a;
+  a.update(std::span(m).subspan(100));
+  b.update(std::span(m).subspan(100, 50));
+  BOOST_TEST((a.digest() == want256));
+  BOOST_TEST((b.digest() == fp::sha256::hash(std::span(m).first(150))));
+  a.reset();
+  BOOST_TEST(hex(a.digest()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  // Byte-like overloads agree.
+  const std::string s = "The quick brown fox jumps over the lazy dog";
+  const std::vector<unsigned char> u(s.begin(), s.end());
+  BOOST_TEST((fp::sha256::hash(s) == fp::sha256::hash(std::span<const unsigned char>(u))));
+  BOOST_TEST((fp::sha256::hash(s) == fp::sha256::hash(std::span<const char>(s.data(), s.size()))));
+  BOOST_TEST(hex(fp::sha1::hash(s)) == "2fd4e1c67a2d28fced849ee1bb76e7391b93eb12");
+  fp::sha1 h1;
+  h1.update(s);
+  BOOST_TEST(hex(h1.digest()) == "2fd4e1c67a2d28fced849ee1bb76e7391b93eb12");
+}
+
+BOOST_AUTO_TEST_CASE(batch_api) {
+  std::mt19937_64 rng(6);
+  std::vector<bytes> msgs(37);
+  for (auto& m : msgs) {
+    m.resize(rng() % 3000);
+    for (auto& b : m) b = std::byte(rng());
+  }
+  std::vector<std::span<const std::byte>> spans(msgs.begin(), msgs.end());
+  std::vector<std::array<std::byte, 32>> out(msgs.size());
+  std::vector<std::array<std::byte, 20>> out1(msgs.size());
+  BOOST_TEST(fp::sha256_batch(spans, out).has_value());
+  BOOST_TEST(fp::sha1_batch(spans, out1).has_value());
+  for (std::size_t i = 0; i < msgs.size(); ++i) {
+    BOOST_TEST((out[i] == fp::sha256::hash(msgs[i])));
+    BOOST_TEST((out1[i] == fp::sha1::hash(std::span<const std::byte>(msgs[i]))));
+  }
+  BOOST_TEST(fp::sha256_batch(spans, std::span(out).first(3)).code() == fp::errc::short_output);
+}
+
+BOOST_AUTO_TEST_CASE(hmac_rfc_vectors) {
+  for (const char* file : {"HMAC/rfc-2202-sha1.txt", "HMAC/rfc-4231-sha256.txt"}) {
+    const bool is1 = std::string(file).find("sha1") != std::string::npos;
+    int n = 0;
+    for (auto& r : read_records(vectors(file))) {
+      if (!r.count("Key") || !r.count("MD")) continue;
+      const bytes key = unhex(r["Key"]), msg = unhex(r["Msg"]), md = unhex(r["MD"]);
+      ++n;
+      BOOST_TEST_CONTEXT(file << " key " << r["Key"].substr(0, 16)) {
+        bytes got;
+        if (is1) {
+          auto t = fp::hmac_sha1(key, msg);
+          got.assign(t.begin(), t.end());
+          fp::hmac<fp::sha1> mac{std::span<const std::byte>(key)};
+          mac.update(msg);
+          BOOST_TEST(mac.verify(std::span(t)));
+        } else {
+          auto t = fp::hmac_sha256(key, msg);
+          got.assign(t.begin(), t.end());
+          fp::hmac<fp::sha256> mac{std::span<const std::byte>(key)};
+          mac.update(msg);
+          BOOST_TEST(mac.verify(std::span(t)));
+        }
+        got.resize(md.size());  // truncated-tag records compare the prefix
+        BOOST_TEST(hex(got) == hex(md));
+      }
+    }
+    BOOST_TEST(n >= 6, file);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(hmac_differential_openssl) {
+  std::mt19937_64 rng(7);
+  const auto as = algs_of("scalar");
+  for (int iter = 0; iter < 400; ++iter) {
+    bytes key(rng() % 201), msg(iter < 100 ? rng() % 200 : rng() % 5000);
+    for (auto& b : key) b = std::byte(rng());
+    for (auto& b : msg) b = std::byte(rng());
+    BOOST_TEST_CONTEXT("key " << key.size() << " msg " << msg.size()) {
+      fp::hmac<fp::sha256> mac{std::span<const std::byte>(key)};
+      fp::hmac<fp::sha1> mac1{std::span<const std::byte>(key)};
+      const std::string want = hex(openssl_hmac(as[1], key, msg)), want1 = hex(openssl_hmac(as[0], key, msg));
+      BOOST_TEST(hex(fp::hmac_sha256(key, msg)) == want);
+      BOOST_TEST(hex(fp::hmac_sha1(key, msg)) == want1);
+      BOOST_TEST(hex(mac.compute(msg)) == want);
+      BOOST_TEST(hex(mac.compute(msg)) == want);  // keyed state reused
+      BOOST_TEST(hex(mac1.compute(msg)) == want1);
+      // Streaming with a random split, then reset and again.
+      const std::size_t cut = msg.empty() ? 0 : rng() % (msg.size() + 1);
+      for (int round = 0; round < 2; ++round) {
+        mac.update(std::span(msg).first(cut)).update(std::span(msg).subspan(cut));
+        mac1.update(std::span(msg).first(cut)).update(std::span(msg).subspan(cut));
+        BOOST_TEST(hex(mac.digest()) == want);
+        BOOST_TEST(hex(mac1.digest()) == want1);
+        fp::hmac<fp::sha256> fork = mac;  // copy forks the stream
+        BOOST_TEST(hex(fork.digest()) == want);
+        mac.reset();
+        mac1.reset();
+      }
+      auto tag = mac.compute(msg);
+      BOOST_TEST(mac.verify(msg, tag));
+      tag[rng() % tag.size()] ^= std::byte{1};
+      BOOST_TEST(!mac.verify(msg, tag));
+      BOOST_TEST(!mac.verify(msg, std::span(tag).first(31)));
+    }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
