@@ -20,7 +20,8 @@ using fastprim_test::pinned;
 // Constant evaluation; the expected values are libxxhash's (xxhsum -H1 of the same inputs).
 static_assert(fastprim::xxh64(std::string_view("")) == 0xef46db3751d8e999ull);
 static_assert(fastprim::xxh64(std::string_view("abc")) == 0x44bc2cf5ad770999ull);
-static_assert(fastprim::xxh64(std::string_view("Nobody inspects the spammish repetition")) == 0xfbcea83c8a378bf1ull);
+static_assert(fastprim::xxh64(std::string_view("Nobody inspects the spammish repetition")) ==
+              0xfbcea83c8a378bf1ull);
 static_assert(fastprim::xxh64(std::string_view("abc"), 1) != fastprim::xxh64(std::string_view("abc"), 0));
 
 BOOST_AUTO_TEST_SUITE(xxh64)
@@ -67,8 +68,9 @@ BOOST_DATA_TEST_CASE(random_lengths_and_alignments, fastprim_test::backends<prim
   for (int i = 0; i < 60; ++i) {
     const std::size_t off = rng() % 64, len = rng() % (2u << 20);
     const std::uint64_t seed = rng();
-    BOOST_TEST_REQUIRE(fastprim::xxh64(std::span(buf.data() + off, len), seed) == XXH64(buf.data() + off, len, seed),
-                       "offset " << off << " length " << len);
+    BOOST_TEST_REQUIRE(
+        fastprim::xxh64(std::span(buf.data() + off, len), seed) == XXH64(buf.data() + off, len, seed),
+        "offset " << off << " length " << len);
   }
 }
 
@@ -118,7 +120,10 @@ BOOST_DATA_TEST_CASE(batch_mixed_lengths, fastprim_test::backends<primitive::xxh
     std::vector<std::span<const std::byte>> in;
     for (std::size_t i = 0; i < count; ++i) {
       const std::size_t kind = rng() % 4;
-      const std::size_t len = kind == 0 ? rng() % 40 : kind == 1 ? 32 : kind == 2 ? rng() % 300 : rng() % 5000;
+      const std::size_t len = kind == 0   ? rng() % 40
+                              : kind == 1 ? 32
+                              : kind == 2 ? rng() % 300
+                                          : rng() % 5000;
       const std::size_t off = rng() % (buf.size() - len);
       in.emplace_back(buf.data() + off, len);
     }
@@ -136,7 +141,22 @@ BOOST_DATA_TEST_CASE(batch_mixed_lengths, fastprim_test::backends<primitive::xxh
   for (std::size_t len = 0; len <= 300; ++len) in.emplace_back(buf.data() + len, len);
   std::vector<std::uint64_t> out(in.size());
   BOOST_TEST_REQUIRE(fastprim::xxh64_batch(in, out, 11).has_value());
-  for (std::size_t i = 0; i < in.size(); ++i) BOOST_TEST_REQUIRE(out[i] == XXH64(in[i].data(), in[i].size(), 11));
+  for (std::size_t i = 0; i < in.size(); ++i)
+    BOOST_TEST_REQUIRE(out[i] == XXH64(in[i].data(), in[i].size(), 11));
+}
+
+// Whole groups of equal lengths take the unmasked path.
+BOOST_DATA_TEST_CASE(batch_equal_lengths, fastprim_test::backends<primitive::xxh64_batch>(), b) {
+  pinned<primitive::xxh64_batch> pin{b};
+  const auto buf = fastprim_test::random_bytes(40000, 10);
+  for (std::size_t len = 1; len <= 200; ++len) {
+    std::vector<std::span<const std::byte>> in;
+    for (std::size_t i = 0; i < 19; ++i) in.emplace_back(buf.data() + i * 201 + (len % 7), len);
+    std::vector<std::uint64_t> out(in.size());
+    BOOST_TEST_REQUIRE(fastprim::xxh64_batch(in, out, len).has_value());
+    for (std::size_t i = 0; i < in.size(); ++i)
+      BOOST_TEST_REQUIRE(out[i] == XXH64(in[i].data(), len, len), "length " << len << " input " << i);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(batch_short_output_is_an_error) {

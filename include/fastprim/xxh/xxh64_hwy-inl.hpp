@@ -42,6 +42,60 @@ HWY_INLINE hn::Vec<D> gather_u64(D d, const std::byte* const* ptr, const std::si
   return hn::Load(d, buf);
 }
 
+// A full group of inputs of one length `len` (the common case: keys, records, blocks): no masks.
+template <class D>
+HWY_INLINE hn::Vec<D> group_uniform(D d, const std::span<const std::byte>* in, std::size_t len,
+                                    std::uint64_t seed) {
+  constexpr std::size_t max_lanes = hn::MaxLanes(d);
+  const std::size_t N = hn::Lanes(d);
+  const auto p1 = hn::Set(d, P1), p2 = hn::Set(d, P2), p3 = hn::Set(d, P3), p4 = hn::Set(d, P4),
+             p5 = hn::Set(d, P5);
+  const auto vseed = hn::Set(d, seed);
+  auto round = [&](auto acc, auto input) { return hn::Mul(rotl<31>(hn::Add(acc, hn::Mul(input, p2))), p1); };
+  alignas(64) std::uint64_t w[4][max_lanes];
+  const std::size_t stripes = len / stripe;
+  std::size_t off = 0;
+  auto h = hn::Add(vseed, p5);
+  if (stripes) {
+    auto a0 = hn::Add(hn::Add(vseed, p1), p2), a1 = hn::Add(vseed, p2), a2 = vseed, a3 = hn::Sub(vseed, p1);
+    for (std::size_t s = 0; s < stripes; ++s, off += stripe) {
+      for (std::size_t i = 0; i < N; ++i)
+        for (int k = 0; k < 4; ++k) w[k][i] = load_le<std::uint64_t>(in[i].data() + off + 8 * k);
+      a0 = round(a0, hn::Load(d, w[0]));
+      a1 = round(a1, hn::Load(d, w[1]));
+      a2 = round(a2, hn::Load(d, w[2]));
+      a3 = round(a3, hn::Load(d, w[3]));
+    }
+    h = hn::Add(hn::Add(rotl<1>(a0), rotl<7>(a1)), hn::Add(rotl<12>(a2), rotl<18>(a3)));
+    const auto zero = hn::Zero(d);
+    h = hn::Add(hn::Mul(hn::Xor(h, round(zero, a0)), p1), p4);
+    h = hn::Add(hn::Mul(hn::Xor(h, round(zero, a1)), p1), p4);
+    h = hn::Add(hn::Mul(hn::Xor(h, round(zero, a2)), p1), p4);
+    h = hn::Add(hn::Mul(hn::Xor(h, round(zero, a3)), p1), p4);
+  }
+  h = hn::Add(h, hn::Set(d, len));
+  std::size_t rem = len & 31;
+  for (; rem >= 8; rem -= 8, off += 8) {
+    for (std::size_t i = 0; i < N; ++i) w[0][i] = load_le<std::uint64_t>(in[i].data() + off);
+    h = hn::Add(hn::Mul(rotl<27>(hn::Xor(h, round(hn::Zero(d), hn::Load(d, w[0])))), p1), p4);
+  }
+  if (rem >= 4) {
+    for (std::size_t i = 0; i < N; ++i) w[0][i] = load_le<std::uint32_t>(in[i].data() + off);
+    h = hn::Add(hn::Mul(rotl<23>(hn::Xor(h, hn::Mul(hn::Load(d, w[0]), p1))), p2), p3);
+    rem -= 4;
+    off += 4;
+  }
+  for (; rem > 0; --rem, ++off) {
+    for (std::size_t i = 0; i < N; ++i) w[0][i] = std::to_integer<std::uint64_t>(in[i].data()[off]);
+    h = hn::Mul(rotl<11>(hn::Xor(h, hn::Mul(hn::Load(d, w[0]), p5))), p1);
+  }
+  h = hn::Xor(h, hn::ShiftRight<33>(h));
+  h = hn::Mul(h, p2);
+  h = hn::Xor(h, hn::ShiftRight<29>(h));
+  h = hn::Mul(h, p3);
+  return hn::Xor(h, hn::ShiftRight<32>(h));
+}
+
 inline void batch(const std::span<const std::byte>* in, std::size_t n, std::uint64_t seed,
                   std::uint64_t* out) noexcept {
   const hn::ScalableTag<std::uint64_t> d;
@@ -61,6 +115,14 @@ inline void batch(const std::span<const std::byte>* in, std::size_t n, std::uint
 
   for (std::size_t base = 0; base < n; base += N) {
     const std::size_t cnt = n - base < N ? n - base : N;
+    if (cnt == N) {
+      bool same = true;
+      for (std::size_t i = 1; i < N; ++i) same &= in[base + i].size() == in[base].size();
+      if (same && in[base].size() != 0) {
+        hn::StoreU(group_uniform(d, in + base, in[base].size(), seed), d, out + base);
+        continue;
+      }
+    }
     std::size_t max_stripes = 0, any_stripes = 0, max_words = 0, any4 = 0, max_bytes = 0;
     for (std::size_t i = 0; i < N; ++i) {
       const bool real = i < cnt;
@@ -116,8 +178,7 @@ inline void batch(const std::span<const std::byte>* in, std::size_t n, std::uint
     }
     if (any4) {
       alignas(64) std::uint64_t w4[max_lanes];
-      for (std::size_t i = 0; i < N; ++i)
-        w4[i] = (lens[i] & 4) ? load_le<std::uint32_t>(ptr[i] + off[i]) : 0;
+      for (std::size_t i = 0; i < N; ++i) w4[i] = (lens[i] & 4) ? load_le<std::uint32_t>(ptr[i] + off[i]) : 0;
       const auto m = hn::Ne(hn::And(vrem, hn::Set(d, 4)), hn::Zero(d));
       h = hn::IfThenElse(m, hn::Add(hn::Mul(rotl<23>(hn::Xor(h, hn::Mul(hn::Load(d, w4), p1))), p2), p3), h);
       for (std::size_t i = 0; i < N; ++i) off[i] += (lens[i] & 4);
