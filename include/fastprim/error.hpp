@@ -46,8 +46,8 @@ constexpr std::string_view message(errc e) noexcept {
 // An error value: a code plus a static message that says what exactly was wrong.
 struct error {
   errc code = errc::ok;
-  std::string_view detail{};  // static storage; may be empty
-  constexpr std::string_view what() const noexcept { return detail.empty() ? message(code) : detail; }
+  const char* detail = nullptr;  // static storage; null: the code's message
+  constexpr std::string_view what() const noexcept { return detail ? std::string_view(detail) : message(code); }
   friend constexpr bool operator==(const error& a, errc b) noexcept { return a.code == b; }
 };
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "fastprim/report.hpp"
+#include "fastprim/aes.hpp"
 #include "fastprim/hmac.hpp"
 #include "fastprim/sha1.hpp"
 #include "fastprim/sha256.hpp"

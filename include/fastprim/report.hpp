@@ -7,6 +7,7 @@
 
 #include "fastprim/cpu.hpp"
 #include "fastprim/dispatch.hpp"
+#include "fastprim/aes.hpp"
 #include "fastprim/hmac.hpp"
 #include "fastprim/sha1.hpp"
 #include "fastprim/sha256.hpp"

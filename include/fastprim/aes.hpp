@@ -1,0 +1,297 @@
+// fastprim/aes.hpp: AES-128/192/256 (FIPS 197) in ECB, CBC and CTR modes (NIST SP 800-38A),
+// a streaming CTR object, and PKCS#7 padding (RFC 5652 section 6.3). Public API only.
+// ISA: whatever the bound backend uses (see the table below). Constant-time: yes on every
+// backend (hardware AES instructions, or the bitsliced portable code); PKCS#7 unpadding checks
+// the last block in constant time.
+//
+//   auto c = fastprim::aes::create(key);           // result<aes>; 16/24/32-byte key -> AES-128/192/256
+//   if (!c) return c.message();
+//   auto r = c->encrypt_cbc(iv, plain, cipher);    // result<void>; errors are values
+//
+// Backends (the object binds one when created; `backend()` says which):
+//
+//   token       ISA                                   constant-time
+//   x86_vaes    VAES + AVX-512 on zmm (16 blocks)      yes (hardware AES)
+//   x86_aesni   AES-NI on xmm (8 blocks)               yes (hardware AES)
+//   armv8_ce    ARMv8 Crypto Extensions (8 blocks)     yes (hardware AES)
+//   scalar      portable C++, bitsliced, 4 blocks      yes (no secret-indexed table or branch)
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <utility>
+
+#include "fastprim/aes/armv8_ce.hpp"
+#include "fastprim/aes/modes.hpp"
+#include "fastprim/aes/scalar.hpp"
+#include "fastprim/aes/x86_aesni.hpp"
+#include "fastprim/aes/x86_vaes.hpp"
+#include "fastprim/backend.hpp"
+#include "fastprim/detail/config.hpp"
+#include "fastprim/detail/secure_zero.hpp"
+#include "fastprim/dispatch.hpp"
+#include "fastprim/error.hpp"
+#include "fastprim/pkcs7.hpp"
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+
+// The kernel table of backend B, or nullptr where this build or primitive lacks it. For
+// dispatch.hpp's kernels_of<primitive::aes>::get<B>().
+template <backend B>
+constexpr const aes_kernels* aes_kernels_get() noexcept {
+  if constexpr (B == backend::scalar) return &scalar::aes_kernels_table;
+#if FASTPRIM_HAVE_X86_AESNI
+  if constexpr (B == backend::x86_aesni) return &x86_aesni::kernels;
+#endif
+#if FASTPRIM_HAVE_X86_VAES
+  if constexpr (B == backend::x86_vaes) return &x86_vaes::kernels;
+#endif
+#if FASTPRIM_HAVE_ARMV8_CE
+  if constexpr (B == backend::armv8_ce) return &armv8_ce::kernels;
+#endif
+  return nullptr;
+}
+
+template <>
+struct kernels_of<primitive::aes> {
+  using type = aes_kernels;
+  template <backend B>
+  static constexpr const type* get() noexcept {
+    return aes_kernels_get<B>();
+  }
+};
+
+FASTPRIM_ALWAYS_INLINE std::span<const std::byte> as_bytes_span(std::span<const unsigned char> s) noexcept {
+  return {reinterpret_cast<const std::byte*>(s.data()), s.size()};
+}
+FASTPRIM_ALWAYS_INLINE std::span<std::byte> as_writable_bytes_span(std::span<unsigned char> s) noexcept {
+  return {reinterpret_cast<std::byte*>(s.data()), s.size()};
+}
+
+inline constexpr error err_key{errc::bad_key_length,
+                               "AES key must be 16, 24 or 32 bytes (AES-128, AES-192, AES-256)"};
+inline constexpr error err_backend{errc::unavailable_backend,
+                                   "this AES backend is not compiled in or not supported by this CPU"};
+inline constexpr error err_block{errc::bad_length, "a single block must be exactly 16 bytes"};
+
+}  // namespace detail
+
+// An expanded AES key bound to one backend. Copyable; the round keys are wiped on destruction.
+class aes {
+ public:
+  static constexpr std::size_t block_size = 16;
+
+  // A 16-, 24- or 32-byte key selects AES-128, AES-192 or AES-256 on the best backend.
+  static result<aes> create(std::span<const std::byte> key) noexcept {
+    const auto s = detail::select<primitive::aes>();
+    return make(key, s.token, s.kernels);
+  }
+  // The same on a named backend; errc::unavailable_backend if this build or CPU cannot run it.
+  static result<aes> create(std::span<const std::byte> key, fastprim::backend b) noexcept {
+    const detail::aes_kernels* k = detail::kernels_for<primitive::aes>(b);
+    if (k == nullptr) return detail::err_backend;
+    return make(key, b, k);
+  }
+  static result<aes> create(std::span<const unsigned char> key) noexcept {
+    return create(detail::as_bytes_span(key));
+  }
+  static result<aes> create(std::span<const unsigned char> key, fastprim::backend b) noexcept {
+    return create(detail::as_bytes_span(key), b);
+  }
+
+  aes(const aes& o) noexcept : fn_(o.fn_), b_(o.b_) { copy_keys(o); }
+  aes& operator=(const aes& o) noexcept {
+    if (this != &o) {
+      fn_ = o.fn_;
+      b_ = o.b_;
+      copy_keys(o);
+    }
+    return *this;
+  }
+  ~aes() { detail::secure_zero_object(ks_); }
+
+  fastprim::backend backend() const noexcept { return b_; }
+  std::size_t key_size() const noexcept { return (ks_.rounds - 6) * 4; }
+  unsigned rounds() const noexcept { return ks_.rounds; }
+
+  // ---- ECB: length a multiple of 16; in == out or disjoint; out at least as long as in.
+  result<void> encrypt_ecb(std::span<const std::byte> in, std::span<std::byte> out) const noexcept {
+    if (const error e = detail::check_io(in, out, true); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    fn_.encrypt_ecb(ks_, in.data(), out.data(), in.size() / block_size);
+    return {};
+  }
+  result<void> decrypt_ecb(std::span<const std::byte> in, std::span<std::byte> out) const noexcept {
+    if (const error e = detail::check_io(in, out, true); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    fn_.decrypt_ecb(ks_, in.data(), out.data(), in.size() / block_size);
+    return {};
+  }
+
+  // ---- CBC: `iv` 16 bytes; no padding here (see pkcs7_pad / pkcs7_unpad).
+  result<void> encrypt_cbc(std::span<const std::byte> iv, std::span<const std::byte> in,
+                           std::span<std::byte> out) const noexcept {
+    if (FASTPRIM_UNLIKELY(iv.size() != block_size)) return detail::err_iv;
+    if (const error e = detail::check_io(in, out, true); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    alignas(16) std::byte chain[block_size];
+    std::memcpy(chain, iv.data(), block_size);
+    fn_.encrypt_cbc(ks_, chain, in.data(), out.data(), in.size() / block_size);
+    return {};
+  }
+  result<void> decrypt_cbc(std::span<const std::byte> iv, std::span<const std::byte> in,
+                           std::span<std::byte> out) const noexcept {
+    if (FASTPRIM_UNLIKELY(iv.size() != block_size)) return detail::err_iv;
+    if (const error e = detail::check_io(in, out, true); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    alignas(16) std::byte chain[block_size];
+    std::memcpy(chain, iv.data(), block_size);
+    fn_.decrypt_cbc(ks_, chain, in.data(), out.data(), in.size() / block_size);
+    return {};
+  }
+
+  // ---- CTR (SP 800-38A 6.5): `iv` is the 16-byte initial counter block, incremented as one
+  // 128-bit big-endian integer (wrapping at 2^128). Any length; encryption = decryption.
+  result<void> ctr(std::span<const std::byte> iv, std::span<const std::byte> in,
+                   std::span<std::byte> out) const noexcept {
+    if (FASTPRIM_UNLIKELY(iv.size() != block_size)) return detail::err_iv;
+    if (const error e = detail::check_io(in, out, false); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    alignas(16) std::byte tail[block_size];
+    if (detail::ctr_any(fn_, ks_, iv.data(), nullptr, in.data(), out.data(), in.size(), tail) != 0)
+      detail::secure_zero(tail, sizeof tail);
+    return {};
+  }
+
+  // ---- one block: `in` exactly 16 bytes, `out` at least 16.
+  result<void> encrypt_block(std::span<const std::byte> in, std::span<std::byte> out) const noexcept {
+    if (FASTPRIM_UNLIKELY(in.size() != block_size)) return detail::err_block;
+    if (const error e = detail::check_io(in, out, false); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    fn_.encrypt_block(ks_, in.data(), out.data());
+    return {};
+  }
+  result<void> decrypt_block(std::span<const std::byte> in, std::span<std::byte> out) const noexcept {
+    if (FASTPRIM_UNLIKELY(in.size() != block_size)) return detail::err_block;
+    if (const error e = detail::check_io(in, out, false); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    fn_.decrypt_block(ks_, in.data(), out.data());
+    return {};
+  }
+
+  // ---- the same with unsigned char spans
+  result<void> encrypt_ecb(std::span<const unsigned char> in, std::span<unsigned char> out) const noexcept {
+    return encrypt_ecb(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
+  }
+  result<void> decrypt_ecb(std::span<const unsigned char> in, std::span<unsigned char> out) const noexcept {
+    return decrypt_ecb(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
+  }
+  result<void> encrypt_cbc(std::span<const unsigned char> iv, std::span<const unsigned char> in,
+                           std::span<unsigned char> out) const noexcept {
+    return encrypt_cbc(detail::as_bytes_span(iv), detail::as_bytes_span(in),
+                       detail::as_writable_bytes_span(out));
+  }
+  result<void> decrypt_cbc(std::span<const unsigned char> iv, std::span<const unsigned char> in,
+                           std::span<unsigned char> out) const noexcept {
+    return decrypt_cbc(detail::as_bytes_span(iv), detail::as_bytes_span(in),
+                       detail::as_writable_bytes_span(out));
+  }
+  result<void> ctr(std::span<const unsigned char> iv, std::span<const unsigned char> in,
+                   std::span<unsigned char> out) const noexcept {
+    return ctr(detail::as_bytes_span(iv), detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
+  }
+  result<void> encrypt_block(std::span<const unsigned char> in, std::span<unsigned char> out) const noexcept {
+    return encrypt_block(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
+  }
+  result<void> decrypt_block(std::span<const unsigned char> in, std::span<unsigned char> out) const noexcept {
+    return decrypt_block(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
+  }
+
+  // For the streaming CTR object and benches: the bound kernels and round keys.
+  const detail::aes_mode_kernels& kernels() const noexcept { return fn_; }
+  const detail::aes_round_keys& round_keys() const noexcept { return ks_; }
+
+ private:
+  aes() noexcept = default;
+  static result<aes> make(std::span<const std::byte> key, fastprim::backend b,
+                          const detail::aes_kernels* k) noexcept {
+    if (key.size() != 16 && key.size() != 24 && key.size() != 32) return detail::err_key;
+    aes a;
+    a.b_ = b;
+    k->expand_key(a.ks_, key.data(), key.size());
+    a.fn_ = k->by_rounds[detail::rounds_index(a.ks_.rounds)];
+    return a;
+  }
+  void copy_keys(const aes& o) noexcept {
+    ks_.rounds = o.ks_.rounds;
+    std::memcpy(ks_.bytes, o.ks_.bytes, sizeof ks_.bytes);
+  }
+
+  detail::aes_mode_kernels fn_{};  // the kernels of this backend and key size, called directly
+  fastprim::backend b_ = fastprim::backend::scalar;
+  detail::aes_round_keys ks_{};
+};
+
+// CTR as a stream: keeps the counter and the unused keystream of the last block across calls,
+// so any split of the input gives the same output as one aes::ctr call. Owns a copy of the key.
+class aes_ctr {
+ public:
+  static result<aes_ctr> create(const aes& cipher, std::span<const std::byte> iv) noexcept {
+    if (iv.size() != aes::block_size) return detail::err_iv;
+    return aes_ctr(cipher, iv.data());
+  }
+  static result<aes_ctr> create(std::span<const std::byte> key, std::span<const std::byte> iv) noexcept {
+    auto c = aes::create(key);
+    if (!c) return c.error_value();
+    return create(*c, iv);
+  }
+  static result<aes_ctr> create(const aes& cipher, std::span<const unsigned char> iv) noexcept {
+    return create(cipher, detail::as_bytes_span(iv));
+  }
+
+  aes_ctr(const aes_ctr&) = default;
+  aes_ctr& operator=(const aes_ctr&) = default;
+  ~aes_ctr() {
+    detail::secure_zero(keystream_, sizeof keystream_);
+    detail::secure_zero(counter_, sizeof counter_);
+  }
+
+  // Restart at a new initial counter block.
+  result<void> reset(std::span<const std::byte> iv) noexcept {
+    if (iv.size() != aes::block_size) return detail::err_iv;
+    std::memcpy(counter_, iv.data(), aes::block_size);
+    unused_ = 0;
+    return {};
+  }
+
+  // Encrypts or decrypts the next in.size() bytes of the stream into `out`.
+  result<void> update(std::span<const std::byte> in, std::span<std::byte> out) noexcept {
+    if (const error e = detail::check_io(in, out, false); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    const std::byte* p = in.data();
+    std::byte* q = out.data();
+    std::size_t n = in.size();
+    // Leftover keystream of the previous call first.
+    while (unused_ != 0 && n != 0) {
+      *q++ = *p++ ^ keystream_[aes::block_size - unused_];
+      --unused_;
+      --n;
+    }
+    if (n != 0)
+      unused_ =
+          detail::ctr_any(cipher_.kernels(), cipher_.round_keys(), counter_, counter_, p, q, n, keystream_);
+    return {};
+  }
+  result<void> update(std::span<const unsigned char> in, std::span<unsigned char> out) noexcept {
+    return update(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
+  }
+
+  const aes& cipher() const noexcept { return cipher_; }
+
+ private:
+  aes_ctr(const aes& c, const std::byte* iv) noexcept : cipher_(c) {
+    std::memcpy(counter_, iv, aes::block_size);
+  }
+
+  aes cipher_;
+  alignas(16) std::byte counter_[aes::block_size];
+  alignas(16) std::byte keystream_[aes::block_size] = {};
+  std::size_t unused_ = 0;  // keystream bytes left at the end of keystream_
+};
+
+FASTPRIM_NAMESPACE_END

@@ -1,0 +1,441 @@
+// Constant-time: yes (bitsliced; no secret-indexed table, no secret-dependent branch).
+// fastprim/aes/scalar.hpp: portable AES-128/192/256 kernels, bitsliced on 64-bit words: four
+// blocks per pass on u64, eight on the compiler's 2 x u64 generic vector (SSE2 / NEON code, no
+// ISA attribute). ISA: none (plain C++). Reference: FIPS 197; S-box circuit of J. Boyar and
+// R. Peralta, "A depth-16 circuit for the AES S-box" (2011), 113 gates; the inverse S-box is the
+// same circuit between two copies of the inverse affine map.
+//
+// Layout (our own): word q[i] holds bit i of all 64 bytes of four blocks. Byte r + 4c of block b
+// (row r, column c of the state) sits at bit 16r + 4c + b, so a row is a 16-bit field:
+// ShiftRows rotates nibbles inside each field and MixColumns rotates whole rows (by 16 bits).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "fastprim/aes/modes.hpp"
+#include "fastprim/detail/config.hpp"
+#include "fastprim/detail/endian.hpp"
+#include "fastprim/detail/secure_zero.hpp"
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail::scalar {
+
+using u64 = std::uint64_t;
+using u32 = std::uint32_t;
+
+// ---- S-box: Boyar-Peralta; U0 is the most significant bit (plane 7) -------------------------
+template <class W>
+FASTPRIM_ALWAYS_INLINE void sub_bytes(W* q) noexcept {
+  const W U0 = q[7], U1 = q[6], U2 = q[5], U3 = q[4], U4 = q[3], U5 = q[2], U6 = q[1], U7 = q[0];
+  // top linear layer
+  const W T1 = U0 ^ U3, T2 = U0 ^ U5, T3 = U0 ^ U6, T4 = U3 ^ U5, T5 = U4 ^ U6, T6 = T1 ^ T5;
+  const W T7 = U1 ^ U2, T8 = U7 ^ T6, T9 = U7 ^ T7, T10 = T6 ^ T7, T11 = U1 ^ U5, T12 = U2 ^ U5;
+  const W T13 = T3 ^ T4, T14 = T6 ^ T11, T15 = T5 ^ T11, T16 = T5 ^ T12, T17 = T9 ^ T16, T18 = U3 ^ U7;
+  const W T19 = T7 ^ T18, T20 = T1 ^ T19, T21 = U6 ^ U7, T22 = T7 ^ T21, T23 = T2 ^ T22, T24 = T2 ^ T10;
+  const W T25 = T20 ^ T17, T26 = T3 ^ T16, T27 = T1 ^ T12;
+  // middle non-linear layer (inversion in GF(2^4)^2)
+  const W M1 = T13 & T6, M2 = T23 & T8, M3 = T14 ^ M1, M4 = T19 & U7, M5 = M4 ^ M1, M6 = T3 & T16;
+  const W M7 = T22 & T9, M8 = T26 ^ M6, M9 = T20 & T17, M10 = M9 ^ M6, M11 = T1 & T15, M12 = T4 & T27;
+  const W M13 = M12 ^ M11, M14 = T2 & T10, M15 = M14 ^ M11, M16 = M3 ^ M2, M17 = M5 ^ T24, M18 = M8 ^ M7;
+  const W M19 = M10 ^ M15, M20 = M16 ^ M13, M21 = M17 ^ M15, M22 = M18 ^ M13, M23 = M19 ^ T25;
+  const W M24 = M22 ^ M23, M25 = M22 & M20, M26 = M21 ^ M25, M27 = M20 ^ M21, M28 = M23 ^ M25;
+  const W M29 = M28 & M27, M30 = M26 & M24, M31 = M20 & M23, M32 = M27 & M31, M33 = M27 ^ M25;
+  const W M34 = M21 & M22, M35 = M24 & M34, M36 = M24 ^ M25, M37 = M21 ^ M29, M38 = M32 ^ M33;
+  const W M39 = M23 ^ M30, M40 = M35 ^ M36, M41 = M38 ^ M40, M42 = M37 ^ M39, M43 = M37 ^ M38;
+  const W M44 = M39 ^ M40, M45 = M42 ^ M41;
+  const W M46 = M44 & T6, M47 = M40 & T8, M48 = M39 & U7, M49 = M43 & T16, M50 = M38 & T9;
+  const W M51 = M37 & T17, M52 = M42 & T15, M53 = M45 & T27, M54 = M41 & T10, M55 = M44 & T13;
+  const W M56 = M40 & T23, M57 = M39 & T19, M58 = M43 & T3, M59 = M38 & T22, M60 = M37 & T20;
+  const W M61 = M42 & T1, M62 = M45 & T4, M63 = M41 & T2;
+  // bottom linear layer
+  const W L0 = M61 ^ M62, L1 = M50 ^ M56, L2 = M46 ^ M48, L3 = M47 ^ M55, L4 = M54 ^ M58, L5 = M49 ^ M61;
+  const W L6 = M62 ^ L5, L7 = M46 ^ L3, L8 = M51 ^ M59, L9 = M52 ^ M53, L10 = M53 ^ L4, L11 = M60 ^ L2;
+  const W L12 = M48 ^ M51, L13 = M50 ^ L0, L14 = M52 ^ M61, L15 = M55 ^ L1, L16 = M56 ^ L0, L17 = M57 ^ L1;
+  const W L18 = M58 ^ L8, L19 = M63 ^ L4, L20 = L0 ^ L1, L21 = L1 ^ L7, L22 = L3 ^ L12, L23 = L18 ^ L2;
+  const W L24 = L15 ^ L9, L25 = L6 ^ L10, L26 = L7 ^ L9, L27 = L8 ^ L10, L28 = L11 ^ L14, L29 = L11 ^ L17;
+  q[7] = L6 ^ L24;
+  q[6] = ~(L16 ^ L26);
+  q[5] = ~(L19 ^ L28);
+  q[4] = L6 ^ L21;
+  q[3] = L20 ^ L22;
+  q[2] = L25 ^ L29;
+  q[1] = ~(L13 ^ L27);
+  q[0] = ~(L6 ^ L23);
+}
+
+// y -> rotl1(y) ^ rotl3(y) ^ rotl6(y) ^ 0x05 on every byte: the inverse affine map of FIPS 197 5.3.2.
+template <class W>
+FASTPRIM_ALWAYS_INLINE void inv_affine(W* q) noexcept {
+  W r[8];
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) r[i] = q[(i + 7) & 7] ^ q[(i + 5) & 7] ^ q[(i + 2) & 7];
+  q[0] = ~r[0];
+  q[1] = r[1];
+  q[2] = ~r[2];
+#pragma GCC unroll 8
+  for (int i = 3; i < 8; ++i) q[i] = r[i];
+}
+
+// InvSubBytes(y) = L(S(L(y))) with L the inverse affine map (S = affine o inverse).
+template <class W>
+FASTPRIM_ALWAYS_INLINE void inv_sub_bytes(W* q) noexcept {
+  inv_affine(q);
+  sub_bytes(q);
+  inv_affine(q);
+}
+
+// Row r (bits 16r..16r+15): new nibble c = old nibble c + r (mod 4).
+template <class W>
+FASTPRIM_ALWAYS_INLINE W shift_rows1(W x) noexcept {
+  return (x & 0x000000000000FFFFull) | ((x & 0x00000000FFF00000ull) >> 4) |
+         ((x & 0x00000000000F0000ull) << 12) | ((x & 0x0000FF0000000000ull) >> 8) |
+         ((x & 0x000000FF00000000ull) << 8) | ((x & 0x0FFF000000000000ull) << 4) |
+         ((x & 0xF000000000000000ull) >> 12);
+}
+// new nibble c = old nibble c - r (mod 4).
+template <class W>
+FASTPRIM_ALWAYS_INLINE W inv_shift_rows1(W x) noexcept {
+  return (x & 0x000000000000FFFFull) | ((x & 0x000000000FFF0000ull) << 4) |
+         ((x & 0x00000000F0000000ull) >> 12) | ((x & 0x0000FF0000000000ull) >> 8) |
+         ((x & 0x000000FF00000000ull) << 8) | ((x & 0xFFF0000000000000ull) >> 4) |
+         ((x & 0x000F000000000000ull) << 12);
+}
+
+// Row r takes row r+1 (mod 4): a 16-bit rotation of the whole word.
+template <class W>
+FASTPRIM_ALWAYS_INLINE W rot_row1(W x) noexcept {
+  return (x >> 16) | (x << 48);
+}
+template <class W>
+FASTPRIM_ALWAYS_INLINE W rot_row2(W x) noexcept {
+  return (x >> 32) | (x << 32);
+}
+
+// out = 2a ^ 3a' ^ a'' ^ a''' = xtime(a ^ a') ^ a' ^ rot2(a ^ a'), a' the next row.
+template <class W>
+FASTPRIM_ALWAYS_INLINE void mix_columns(W* q) noexcept {
+  W a1[8], t[8];
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) {
+    a1[i] = rot_row1(q[i]);
+    t[i] = q[i] ^ a1[i];
+  }
+  q[0] = t[7] ^ a1[0] ^ rot_row2(t[0]);
+  q[1] = t[0] ^ t[7] ^ a1[1] ^ rot_row2(t[1]);
+  q[2] = t[1] ^ a1[2] ^ rot_row2(t[2]);
+  q[3] = t[2] ^ t[7] ^ a1[3] ^ rot_row2(t[3]);
+  q[4] = t[3] ^ t[7] ^ a1[4] ^ rot_row2(t[4]);
+  q[5] = t[4] ^ a1[5] ^ rot_row2(t[5]);
+  q[6] = t[5] ^ a1[6] ^ rot_row2(t[6]);
+  q[7] = t[6] ^ a1[7] ^ rot_row2(t[7]);
+}
+
+// InvMixColumns = MixColumns o (a -> a ^ 4(a ^ a'')), a'' two rows down.
+template <class W>
+FASTPRIM_ALWAYS_INLINE void inv_mix_columns(W* q) noexcept {
+  W w[8];
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) w[i] = q[i] ^ rot_row2(q[i]);
+  // 4w: bit i of the product, with x^8 = x^4 + x^3 + x + 1.
+  q[0] ^= w[6];
+  q[1] ^= w[6] ^ w[7];
+  q[2] ^= w[0] ^ w[7];
+  q[3] ^= w[1] ^ w[6];
+  q[4] ^= w[2] ^ w[6] ^ w[7];
+  q[5] ^= w[3] ^ w[7];
+  q[6] ^= w[4];
+  q[7] ^= w[5];
+  mix_columns(q);
+}
+
+// ---- into and out of the bitsliced layout -------------------------------------------------------
+// The bytes of a 32-bit word to the even bytes of a 64-bit word, and back.
+FASTPRIM_ALWAYS_INLINE u64 spread32(u32 x) noexcept {
+  u64 v = x;
+  v = (v | (v << 16)) & 0x0000FFFF0000FFFFull;
+  return (v | (v << 8)) & 0x00FF00FF00FF00FFull;
+}
+FASTPRIM_ALWAYS_INLINE u32 gather32(u64 v) noexcept {
+  v &= 0x00FF00FF00FF00FFull;
+  v = (v | (v >> 8)) & 0x0000FFFF0000FFFFull;
+  return static_cast<u32>(v | (v >> 16));
+}
+
+template <class W>
+FASTPRIM_ALWAYS_INLINE void swap_bits(W& x, W& y, u64 lo_mask, int s) noexcept {
+  const W t = ((x >> s) ^ y) & lo_mask;
+  y ^= t;
+  x ^= t << s;
+}
+
+// 8x8 bit transpose inside every byte lane across the 8 words (its own inverse): afterwards
+// bit j of byte k of q[i] is bit i of byte k of the old q[j].
+template <class W>
+FASTPRIM_ALWAYS_INLINE void transpose(W* q) noexcept {
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; i += 2) swap_bits(q[i], q[i + 1], 0x5555555555555555ull, 1);
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; i += 4) {
+    swap_bits(q[i], q[i + 2], 0x3333333333333333ull, 2);
+    swap_bits(q[i + 1], q[i + 3], 0x3333333333333333ull, 2);
+  }
+#pragma GCC unroll 8
+  for (int i = 0; i < 4; ++i) swap_bits(q[i], q[i + 4], 0x0F0F0F0F0F0F0F0Full, 4);
+}
+
+// Byte k of pre-transpose word X[j] must be the byte at bit position 8k + j = 16r + 4c + b,
+// i.e. X[b + 4(c & 1)] holds rows 0..3 of columns c&1 and (c&1)+2, interleaved byte by byte.
+FASTPRIM_ALWAYS_INLINE void pre4(const std::byte* in, u64* x) noexcept {
+#pragma GCC unroll 8
+  for (int b = 0; b < 4; ++b) {
+    const std::byte* p = in + 16 * b;
+    x[b] = spread32(load_le<u32>(p)) | (spread32(load_le<u32>(p + 8)) << 8);
+    x[b + 4] = spread32(load_le<u32>(p + 4)) | (spread32(load_le<u32>(p + 12)) << 8);
+  }
+}
+FASTPRIM_ALWAYS_INLINE void post4(std::byte* out, const u64* x) noexcept {
+#pragma GCC unroll 8
+  for (int b = 0; b < 4; ++b) {
+    std::byte* p = out + 16 * b;
+    store_le<u32>(p, gather32(x[b]));
+    store_le<u32>(p + 8, gather32(x[b] >> 8));
+    store_le<u32>(p + 4, gather32(x[b + 4]));
+    store_le<u32>(p + 12, gather32(x[b + 4] >> 8));
+  }
+}
+
+// Two 64-bit lanes (SSE2 on x86-64, NEON on aarch64, through the compiler's generic vectors):
+// lane 0 carries blocks 0..3, lane 1 blocks 4..7. Same constant-time bit operations.
+typedef u64 u64x2 __attribute__((vector_size(16)));
+
+// 4 blocks (u64 planes) or 8 blocks (u64x2 planes) into and out of the bitsliced form.
+FASTPRIM_ALWAYS_INLINE void load_blocks(const std::byte* in, u64* q) noexcept {
+  pre4(in, q);
+  transpose(q);
+}
+FASTPRIM_ALWAYS_INLINE void store_blocks(std::byte* out, u64* q) noexcept {
+  transpose(q);
+  post4(out, q);
+}
+FASTPRIM_ALWAYS_INLINE void load_blocks(const std::byte* in, u64x2* q) noexcept {
+  u64 a[8], b[8];
+  pre4(in, a);
+  pre4(in + 64, b);
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; ++j) q[j] = u64x2{a[j], b[j]};
+  transpose(q);
+}
+FASTPRIM_ALWAYS_INLINE void store_blocks(std::byte* out, u64x2* q) noexcept {
+  transpose(q);
+  u64 a[8], b[8];
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; ++j) {
+    a[j] = q[j][0];
+    b[j] = q[j][1];
+  }
+  post4(out, a);
+  post4(out + 64, b);
+}
+
+// ---- rounds ----------------------------------------------------------------------------------
+FASTPRIM_ALWAYS_INLINE const u64* round_key(const aes_round_keys& ks, std::uint32_t r) noexcept {
+  return reinterpret_cast<const u64*>(ks.bytes) + 8 * r;
+}
+
+template <class W>
+FASTPRIM_ALWAYS_INLINE void add_round_key(W* q, const u64* k) noexcept {
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) q[i] ^= k[i];
+}
+
+template <class W>
+inline void encrypt_planes(const aes_round_keys& ks, W* q) noexcept {
+  const std::uint32_t rounds = ks.rounds;
+  add_round_key(q, round_key(ks, 0));
+  for (std::uint32_t r = 1; r < rounds; ++r) {
+    sub_bytes(q);
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) q[i] = shift_rows1(q[i]);
+    mix_columns(q);
+    add_round_key(q, round_key(ks, r));
+  }
+  sub_bytes(q);
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) q[i] = shift_rows1(q[i]);
+  add_round_key(q, round_key(ks, rounds));
+}
+
+template <class W>
+inline void decrypt_planes(const aes_round_keys& ks, W* q) noexcept {
+  const std::uint32_t rounds = ks.rounds;
+  add_round_key(q, round_key(ks, rounds));
+  for (std::uint32_t r = rounds - 1; r > 0; --r) {
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) q[i] = inv_shift_rows1(q[i]);
+    inv_sub_bytes(q);
+    add_round_key(q, round_key(ks, r));
+    inv_mix_columns(q);
+  }
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) q[i] = inv_shift_rows1(q[i]);
+  inv_sub_bytes(q);
+  add_round_key(q, round_key(ks, 0));
+}
+
+// sizeof(W) / 2 blocks (4 or 8) from `in` to `out` (may be equal).
+template <class W, bool Enc>
+FASTPRIM_ALWAYS_INLINE void crypt_blocks(const aes_round_keys& ks, const std::byte* in,
+                                         std::byte* out) noexcept {
+  W q[8];
+  load_blocks(in, q);
+  if constexpr (Enc)
+    encrypt_planes(ks, q);
+  else
+    decrypt_planes(ks, q);
+  store_blocks(out, q);
+  secure_zero(q, sizeof q);
+}
+
+// SubWord for the key expansion, through the same circuit: byte j of `w` in bit j of each plane.
+inline u32 sub_word(u32 w) noexcept {
+  u64 q[8];
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) {
+    u64 v = 0;
+#pragma GCC unroll 8
+    for (int j = 0; j < 4; ++j) v |= static_cast<u64>((w >> (8 * j + i)) & 1u) << j;
+    q[i] = v;
+  }
+  sub_bytes(q);
+  u32 r = 0;
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i)
+#pragma GCC unroll 8
+    for (int j = 0; j < 4; ++j) r |= static_cast<u32>((q[i] >> j) & 1u) << (8 * j + i);
+  return r;
+}
+
+inline void expand_key(aes_round_keys& ks, const std::byte* key, std::size_t key_len) noexcept {
+  u32 w[60];
+  const std::uint32_t rounds = aes_expand_words(key, key_len, w, sub_word);
+  ks.rounds = rounds;
+  std::byte four[64];
+  for (std::uint32_t r = 0; r <= rounds; ++r) {
+#pragma GCC unroll 8
+    for (int b = 0; b < 4; ++b)
+#pragma GCC unroll 8
+      for (int j = 0; j < 4; ++j)
+        store_le<u32>(four + 16 * b + 4 * j, w[4 * r + static_cast<std::uint32_t>(j)]);
+    u64 q[8];
+    load_blocks(four, q);
+    std::memcpy(ks.bytes + 64 * r, q, sizeof q);
+    secure_zero(q, sizeof q);
+  }
+  secure_zero(w, sizeof w);
+  secure_zero(four, sizeof four);
+}
+
+// ---- modes -----------------------------------------------------------------------------------
+// Parallel modes take 8 blocks per pass on u64x2 planes, then 4 on u64, then a padded pass.
+template <bool Enc>
+inline void ecb(const aes_round_keys& ks, const std::byte* in, std::byte* out, std::size_t n) noexcept {
+  for (; n >= 8; n -= 8, in += 128, out += 128) crypt_blocks<u64x2, Enc>(ks, in, out);
+  for (; n >= 4; n -= 4, in += 64, out += 64) crypt_blocks<u64, Enc>(ks, in, out);
+  if (n) {
+    std::byte buf[64] = {};
+    std::memcpy(buf, in, 16 * n);
+    crypt_blocks<u64, Enc>(ks, buf, buf);
+    std::memcpy(out, buf, 16 * n);
+    secure_zero(buf, sizeof buf);
+  }
+}
+
+inline void encrypt_ecb(const aes_round_keys& ks, const std::byte* in, std::byte* out,
+                        std::size_t n) noexcept {
+  ecb<true>(ks, in, out, n);
+}
+inline void decrypt_ecb(const aes_round_keys& ks, const std::byte* in, std::byte* out,
+                        std::size_t n) noexcept {
+  ecb<false>(ks, in, out, n);
+}
+inline void encrypt_block(const aes_round_keys& ks, const std::byte* in, std::byte* out) noexcept {
+  ecb<true>(ks, in, out, 1);
+}
+inline void decrypt_block(const aes_round_keys& ks, const std::byte* in, std::byte* out) noexcept {
+  ecb<false>(ks, in, out, 1);
+}
+
+FASTPRIM_ALWAYS_INLINE void xor16(std::byte* out, const std::byte* a, const std::byte* b) noexcept {
+  const u64 lo = load_le<u64>(a) ^ load_le<u64>(b);
+  const u64 hi = load_le<u64>(a + 8) ^ load_le<u64>(b + 8);
+  store_le<u64>(out, lo);
+  store_le<u64>(out + 8, hi);
+}
+
+// CBC encryption is one chain: one block per pass (three lanes idle).
+inline void encrypt_cbc(const aes_round_keys& ks, std::byte* iv, const std::byte* in, std::byte* out,
+                        std::size_t n) noexcept {
+  std::byte buf[64] = {};
+  for (; n > 0; --n, in += 16, out += 16) {
+    xor16(buf, in, iv);
+    crypt_blocks<u64, true>(ks, buf, buf);
+    std::memcpy(iv, buf, 16);
+    std::memcpy(out, buf, 16);
+  }
+  secure_zero(buf, sizeof buf);
+}
+
+// P[i] = D(C[i]) ^ C[i-1]; the ciphertext is copied first so that in-place calls work.
+inline void decrypt_cbc(const aes_round_keys& ks, std::byte* iv, const std::byte* in, std::byte* out,
+                        std::size_t n) noexcept {
+  std::byte buf[128] = {}, ct[128];
+  while (n > 0) {
+    const std::size_t m = n >= 8 ? 8 : n < 4 ? n : 4;
+    std::memcpy(ct, in, 16 * m);
+    std::memcpy(buf, ct, 16 * m);
+    if (m == 8)
+      crypt_blocks<u64x2, false>(ks, buf, buf);
+    else
+      crypt_blocks<u64, false>(ks, buf, buf);
+    xor16(out, buf, iv);
+    for (std::size_t j = 1; j < m; ++j) xor16(out + 16 * j, buf + 16 * j, ct + 16 * (j - 1));
+    std::memcpy(iv, ct + 16 * (m - 1), 16);
+    in += 16 * m;
+    out += 16 * m;
+    n -= m;
+  }
+  secure_zero(buf, sizeof buf);
+}
+
+inline void ctr(const aes_round_keys& ks, const std::byte* iv, std::byte* next, const std::byte* in,
+                std::byte* out, std::size_t n) noexcept {
+  ctr128 c = ctr_load(iv);
+  std::byte buf[128];
+  while (n > 0) {
+    const std::size_t m = n >= 8 ? 8 : n < 4 ? n : 4;
+    const std::size_t lanes = m == 8 ? 8 : 4;
+    for (std::size_t j = 0; j < lanes; ++j) ctr_store(buf + 16 * j, ctr_add(c, j));
+    c = ctr_add(c, m);
+    if (m == 8)
+      crypt_blocks<u64x2, true>(ks, buf, buf);
+    else
+      crypt_blocks<u64, true>(ks, buf, buf);
+    for (std::size_t j = 0; j < m; ++j) xor16(out + 16 * j, in + 16 * j, buf + 16 * j);
+    in += 16 * m;
+    out += 16 * m;
+    n -= m;
+  }
+  if (next != nullptr) ctr_store(next, c);
+  secure_zero(buf, sizeof buf);
+}
+
+inline constexpr aes_mode_kernels modes{encrypt_block, decrypt_block, encrypt_ecb, decrypt_ecb,
+                                        encrypt_cbc,   decrypt_cbc,   ctr};
+
+// The bitsliced kernels read the round count from the key schedule: one row for every key size.
+inline constexpr aes_kernels aes_kernels_table{expand_key, {modes, modes, modes}};
+
+}  // namespace detail::scalar
+FASTPRIM_NAMESPACE_END
