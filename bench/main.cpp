@@ -21,6 +21,7 @@
 void register_xxh64();
 void register_sha();
 void register_aes();
+void register_pac();
 
 namespace fpbench {
 namespace {
@@ -188,6 +189,7 @@ int main(int argc, char** argv) {
   register_xxh64();
   register_sha();
   register_aes();
+  register_pac();
 
   std::vector<std::string> args{argv[0], "--benchmark_repetitions=" + std::to_string(reps),
                                 "--benchmark_report_aggregates_only=true",

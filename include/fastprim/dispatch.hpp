@@ -43,6 +43,7 @@ enum class primitive : std::uint8_t {
   sha1_batch,    // many independent SHA-1 messages (interleaved SHA-NI streams or SIMD lanes)
   sha256_batch,  // many independent SHA-256 messages
   aes,           // AES-128/192/256 block and modes (ECB, CBC, CTR); bound when a key is built
+  pac,           // ComputePAC (QARMA5, QARMA3, impdef) single calls and batches; bound per key
   count_
 };
 inline constexpr std::size_t primitive_count = static_cast<std::size_t>(primitive::count_);
@@ -63,6 +64,8 @@ constexpr std::string_view to_string(primitive p) noexcept {
       return "sha256_batch";
     case primitive::aes:
       return "aes";
+    case primitive::pac:
+      return "pac";
     case primitive::count_:
       break;
   }
@@ -77,7 +80,11 @@ inline constexpr backend order_xxh64[] = {backend::scalar};
 // slower than scalar one input at a time (hwy_avx2: 1.17 against 1.01 TSC ticks/byte at 32 B).
 inline constexpr backend order_xxh64_batch[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::scalar};
 // VAES keeps 32 blocks in flight on zmm (two vaesenc per cycle here); AES-NI 8 on xmm.
-inline constexpr backend order_aes[] = {backend::x86_vaes, backend::x86_aesni, backend::armv8_ce, backend::scalar};
+inline constexpr backend order_aes[] = {backend::x86_vaes, backend::x86_aesni, backend::armv8_ce,
+                                        backend::scalar};
+// QARMA with one nibble per byte and pshufb S-boxes: AVX-512 (vpternlog, 512-bit batches) first.
+inline constexpr backend order_pac[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::hwy_avx2,
+                                        backend::hwy_ssse3,   backend::hwy_neon, backend::scalar};
 inline constexpr backend order_sha[] = {backend::x86_shani, backend::armv8_ce, backend::scalar};
 // SHA-NI streams interleaved beat AVX-512 lanes here (sha256: 0.74 against 0.82 TSC ticks/byte;
 // sha1: 0.53 against 0.65); where SHA-NI is missing, SIMD lanes come before one ARM stream.
@@ -99,6 +106,8 @@ constexpr std::span<const backend> order(primitive p) noexcept {
       return order_sha_batch;
     case primitive::aes:
       return order_aes;
+    case primitive::pac:
+      return order_pac;
     case primitive::count_:
       break;
   }

@@ -4,6 +4,7 @@
 #include "fastprim/report.hpp"
 #include "fastprim/aes.hpp"
 #include "fastprim/hmac.hpp"
+#include "fastprim/pac.hpp"
 #include "fastprim/sha1.hpp"
 #include "fastprim/sha256.hpp"
 #include "fastprim/xxh64.hpp"

@@ -5,3 +5,4 @@
 // where not implemented).
 #include "fastprim/xxh/xxh64_hwy-inl.hpp"
 #include "fastprim/sha/sha_hwy-inl.hpp"
+#include "fastprim/pac/qarma_hwy-inl.hpp"

@@ -1,0 +1,180 @@
+// fastprim/pac/compute.hpp: Arm pointer authentication's ComputePAC, the full 64-bit cipher
+// output, for QARMA5 (FEAT_PACQARMA5), QARMA3 (FEAT_PACQARMA3) and QEMU's impdef hash; one call,
+// a batch over spans, and a keyed object that prepares the key once and binds its backend. Also
+// the general QARMA-64 cipher (rounds and S-box as parameters, the paper's instances).
+// Backends: scalar (portable, constant-time: bitsliced nibble logic) and Highway hwy_* (byte
+// shuffles, constant-time). Reference: pac-spec.md sections 2-7; the pointer model (which bits
+// of the output land in a pointer) is not here.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "fastprim/backend.hpp"
+#include "fastprim/detail/config.hpp"
+#include "fastprim/detail/hwy.hpp"
+#include "fastprim/detail/secure_zero.hpp"
+#include "fastprim/dispatch.hpp"
+#include "fastprim/error.hpp"
+#include "fastprim/pac/impdef.hpp"
+#include "fastprim/pac/qarma.hpp"
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace pac {
+
+// A 128-bit PAC key as held in APxxKeyHi_EL1:APxxKeyLo_EL1. For QARMA, `hi` is the whitening
+// key w0 and `lo` the core key k0 (pac-spec section 2).
+struct key {
+  std::uint64_t lo = 0;
+  std::uint64_t hi = 0;
+  friend constexpr bool operator==(const key&, const key&) = default;
+};
+
+enum class algorithm : std::uint8_t {
+  qarma5,  // QARMA-64, r = 5, sigma2 (FEAT_PACQARMA5, QEMU <= 9.2 default)
+  qarma3,  // r = 3, sigma1 (FEAT_PACQARMA3)
+  impdef,  // QEMU's XXH64-based hash (pauth-impdef=on, QEMU >= 10.0 default)
+};
+
+}  // namespace pac
+
+namespace detail {
+
+constexpr pac_schedule make_pac_schedule(pac::algorithm alg, pac::key k, bool with_simd) noexcept {
+  pac_schedule s{};
+  switch (alg) {
+    case pac::algorithm::qarma5:
+      s.q = make_qarma_keys(k.lo, k.hi, 5, pac::sbox::sigma2);
+      break;
+    case pac::algorithm::qarma3:
+      s.q = make_qarma_keys(k.lo, k.hi, 3, pac::sbox::sigma1);
+      break;
+    case pac::algorithm::impdef:
+      s.h = make_impdef_keys(k.lo, k.hi);
+      break;
+  }
+  if (with_simd && alg != pac::algorithm::impdef) s.v = make_qarma_simd_keys(k.lo, k.hi, s.q.rounds);
+  return s;
+}
+
+template <>
+struct kernels_of<primitive::pac> {
+  using type = pac_kernels;
+  template <backend B>
+  static constexpr const type* get() noexcept {
+    if constexpr (B == backend::scalar) return &scalar::pac_kernels_table;
+    FASTPRIM_HWY_GET(B, pac_hwy::kernels)
+    return nullptr;
+  }
+};
+
+struct pac_binding {
+  backend token;
+  const pac_kernels* kernels;
+};
+
+// Bound once per keyed object: the dispatch choice for primitive::pac.
+inline pac_binding pac_select() noexcept {
+  const auto s = select<primitive::pac>();
+  return {s.token, s.kernels};
+}
+
+inline result<void> check_pac_spans(std::span<const std::uint64_t> data,
+                                    std::span<const std::uint64_t> modifier,
+                                    std::span<std::uint64_t> out) noexcept {
+  if (data.size() != modifier.size()) return error{errc::bad_length, "data and modifier differ in length"};
+  if (out.size() < data.size()) return errc::short_output;
+  const auto overlaps = [&](std::span<const std::uint64_t> in) {
+    const auto* o = out.data();
+    const auto* i = in.data();
+    return in.size() != 0 && o != i && o < i + in.size() && i < o + data.size();
+  };
+  if (overlaps(data) || overlaps(modifier)) return errc::overlap;
+  return {};
+}
+
+}  // namespace detail
+
+namespace pac {
+
+// A key prepared for one algorithm, bound to a backend when built: emulators reuse a key for
+// millions of PACs. The key schedule is wiped on destruction.
+class keyed_pac {
+ public:
+  keyed_pac(pac::algorithm alg, key k) noexcept : keyed_pac(alg, k, detail::pac_select()) {}
+  keyed_pac(const keyed_pac&) = default;
+  keyed_pac& operator=(const keyed_pac&) = default;
+  ~keyed_pac() { detail::secure_zero_object(sched_); }
+
+  // The full 64-bit ComputePAC(data, modifier, key).
+  std::uint64_t compute(std::uint64_t data, std::uint64_t modifier) const noexcept {
+    return single_(sched_, data, modifier);
+  }
+  // out[i] = compute(data[i], modifier[i]). Errors: sizes of `data` and `modifier` differ
+  // (bad_length), `out` too short (short_output), `out` partly overlapping an input (overlap).
+  result<void> compute(std::span<const std::uint64_t> data, std::span<const std::uint64_t> modifier,
+                       std::span<std::uint64_t> out) const noexcept {
+    if (auto r = detail::check_pac_spans(data, modifier, out); !r) return r;
+    batch_(sched_, data.data(), modifier.data(), out.data(), data.size());
+    return {};
+  }
+
+  fastprim::backend backend() const noexcept { return backend_; }
+  pac::algorithm algorithm() const noexcept { return alg_; }
+
+ private:
+  keyed_pac(pac::algorithm alg, key k, detail::pac_binding b) noexcept
+      : sched_(detail::make_pac_schedule(alg, k, true)),
+        single_(b.kernels->single[unsigned(alg)]),
+        batch_(b.kernels->batch[unsigned(alg)]),
+        backend_(b.token),
+        alg_(alg) {}
+
+  detail::pac_schedule sched_;
+  detail::pac_single_fn single_;
+  detail::pac_batch_fn batch_;
+  fastprim::backend backend_;
+  pac::algorithm alg_;
+};
+
+// One-shot ComputePAC. The key schedule is built for this call only, so this runs the scalar
+// kernels, whose schedule is a few words; keyed_pac prepares a key once and binds the fastest
+// backend.
+inline std::uint64_t compute(algorithm alg, std::uint64_t data, std::uint64_t modifier, key k) noexcept {
+  using namespace detail;
+  if (alg == algorithm::impdef) {
+    impdef_keys h = make_impdef_keys(k.lo, k.hi);
+    const std::uint64_t r = scalar::impdef_compute(h, data, modifier);
+    secure_zero_object(h);
+    return r;
+  }
+  qarma_keys q = alg == algorithm::qarma5 ? make_qarma_keys(k.lo, k.hi, 5, sbox::sigma2)
+                                          : make_qarma_keys(k.lo, k.hi, 3, sbox::sigma1);
+  const std::uint64_t r = alg == algorithm::qarma5
+                              ? scalar::qarma_encrypt<sbox::sigma2, 5>(q, data, modifier)
+                              : scalar::qarma_encrypt<sbox::sigma1, 3>(q, data, modifier);
+  q.wipe();
+  return r;
+}
+
+// Batch: out[i] = compute(alg, data[i], modifier[i], k). Errors as keyed_pac::compute.
+inline result<void> compute(algorithm alg, std::span<const std::uint64_t> data,
+                            std::span<const std::uint64_t> modifier, key k,
+                            std::span<std::uint64_t> out) noexcept {
+  return keyed_pac(alg, k).compute(data, modifier, out);
+}
+
+// The general QARMA-64 cipher (encryption) of `plaintext` under `tweak`, with w0 = k.hi and
+// k0 = k.lo, `rounds` forward rounds (1..8; the paper uses 5..7, Arm QARMA5 5 and QARMA3 3) and
+// S-box `s` (backward rounds use its inverse). bad_argument if `rounds` is out of range.
+inline result<std::uint64_t> qarma64(std::uint64_t plaintext, std::uint64_t tweak, key k, unsigned rounds,
+                                     sbox s) noexcept {
+  if (rounds < 1 || rounds > detail::qarma::max_rounds)
+    return error{errc::bad_argument, "rounds must be 1..8"};
+  if (unsigned(s) > unsigned(sbox::sigma2)) return error{errc::bad_argument, "unknown S-box"};
+  return detail::pac_select().kernels->qarma64(plaintext, tweak, k.hi, k.lo, rounds, s);
+}
+
+}  // namespace pac
+FASTPRIM_NAMESPACE_END

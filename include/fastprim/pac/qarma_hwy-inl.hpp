@@ -1,0 +1,329 @@
+// Constant-time: yes (S-boxes and cell permutations are in-register byte shuffles,
+// TableLookupBytes; no memory tables indexed by secrets, no branches on secrets).
+// fastprim/pac/qarma_hwy-inl.hpp: QARMA-64 / ComputePAC with Highway, one cell per byte in a
+// 128-bit block (one PAC per block): S-boxes composed with the MixColumns coefficients rho, rho^2
+// are value lookups, and each MixColumns term composed with the cell shuffles is one position
+// lookup. Single calls use one 128-bit vector and relabelled cell layouts (qarma::simd_relabel:
+// three shuffle latencies per layer); batches put one PAC in every 128-bit block of the widest
+// vector and keep four vectors in flight. Targets: SSSE3, AVX2, AVX3, AVX3_DL, NEON (not
+// HWY_SCALAR/EMU128: fastprim's own scalar backend serves there). Reference: pac-spec.md
+// sections 3-6.
+//
+// Per-target code: included once per target by foreach_target (fastprim/detail/hwy.hpp).
+// In fastprim::detail::N_<TARGET>::pac_hwy: `kernels` (const pac_kernels*, nullptr on
+// HWY_SCALAR/EMU128) points at `table`, made of
+//   std::uint64_t qarma5_single(const pac_schedule&, std::uint64_t data, std::uint64_t modifier)
+//   std::uint64_t qarma3_single(...), qarma_any_single(...)   (any rounds / S-box in the schedule)
+//   void qarma5_batch(const pac_schedule&, const std::uint64_t* data, const std::uint64_t* modifier,
+//                     std::uint64_t* out, std::size_t n)      (and qarma3_batch, qarma_any_batch)
+//   std::uint64_t qarma64(p, t, w0, k0, rounds, sbox)         (the paper's general cipher)
+// plus the scalar impdef kernels (the hash is a short multiply chain; SIMD does not help).
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "fastprim/detail/config.hpp"
+#include "fastprim/pac/qarma.hpp"
+
+#if defined(FASTPRIM_PAC_QARMA_HWY_INL_) == defined(HWY_TARGET_TOGGLE)
+#ifdef FASTPRIM_PAC_QARMA_HWY_INL_
+#undef FASTPRIM_PAC_QARMA_HWY_INL_
+#else
+#define FASTPRIM_PAC_QARMA_HWY_INL_
+#endif
+
+#include <hwy/highway.h>
+
+HWY_BEFORE_NAMESPACE();
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+namespace HWY_NAMESPACE {
+
+namespace pac_hwy {
+
+#if HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128
+namespace hn = hwy::HWY_NAMESPACE;
+
+template <class D>
+HWY_INLINE hn::Vec<D> dup(D d, const std::uint8_t* block16) {
+  return hn::LoadDup128(d, block16);
+}
+
+// The constant tables of one S-box, broadcast to every 128-bit block.
+template <class D>
+struct tables {
+  hn::Vec<D> f0, f1, f2, b0, b1, b2;  // S, rho S, rho^2 S; S', rho S', rho^2 S'
+  hn::Vec<D> fwd1, fwd2, fwd3, bwd1, bwd2, bwd3, refl1, refl2, refl3;
+  hn::Vec<D> tweak, tweak_mask, omega, rho1, rho2;
+
+  HWY_INLINE tables(D d, pac::sbox s) {
+    const qarma::simd_sbox_tables& st = qarma::simd_sbox[unsigned(s)];
+    const qarma::simd_layer_tables& lt = qarma::simd_layers;
+    f0 = dup(d, st.fwd[0]), f1 = dup(d, st.fwd[1]), f2 = dup(d, st.fwd[2]);
+    b0 = dup(d, st.bwd[0]), b1 = dup(d, st.bwd[1]), b2 = dup(d, st.bwd[2]);
+    fwd1 = dup(d, lt.fwd[0]), fwd2 = dup(d, lt.fwd[1]), fwd3 = dup(d, lt.fwd[2]);
+    bwd1 = dup(d, lt.bwd[0]), bwd2 = dup(d, lt.bwd[1]), bwd3 = dup(d, lt.bwd[2]);
+    refl1 = dup(d, lt.refl[0]), refl2 = dup(d, lt.refl[1]), refl3 = dup(d, lt.refl[2]);
+    tweak = dup(d, lt.tweak), tweak_mask = dup(d, lt.tweak_mask), omega = dup(d, lt.omega);
+    rho1 = dup(d, lt.rho1), rho2 = dup(d, lt.rho2);
+  }
+};
+
+template <class V>
+HWY_INLINE V lut(V table, V idx) {
+  return hn::TableLookupBytes(table, idx);
+}
+
+// One cell per byte from 64-bit words: block b of the result holds the cells of word 2b (lo)
+// or word 2b+1 (hi) of `words` (u64 lanes).
+template <class D>
+HWY_INLINE void unpack(D d, hn::Vec<D> words, hn::Vec<D>& lo, hn::Vec<D>& hi) {
+  const hn::Repartition<std::uint16_t, D> d16;
+  const auto m = hn::Set(d, 0x0F);
+  const auto low = hn::And(words, m);                                                        // cells 2i
+  const auto high = hn::And(hn::BitCast(d, hn::ShiftRight<4>(hn::BitCast(d16, words))), m);  // 2i+1
+  lo = hn::InterleaveLower(d, low, high);
+  hi = hn::InterleaveUpper(d, low, high);
+}
+
+// Inverse of unpack: block b of the result = [word from `lo` block b, word from `hi` block b].
+template <class D>
+HWY_INLINE hn::Vec<D> pack(D d, hn::Vec<D> lo, hn::Vec<D> hi) {
+  const hn::Repartition<std::uint16_t, D> d16;
+  const auto merge = [&](hn::Vec<D> v) {  // byte 2i = cell 2i | cell 2i+1 << 4
+    const auto v16 = hn::BitCast(d16, v);
+    return hn::BitCast(d, hn::Or(v16, hn::ShiftRight<4>(v16)));
+  };
+  alignas(16) static constexpr std::uint8_t take_lo[16] = {0,    2,    4,    6,    8,    10,   12,   14,
+                                                           0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
+  alignas(16) static constexpr std::uint8_t take_hi[16] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+                                                           0,    2,    4,    6,    8,    10,   12,   14};
+  return hn::Or(hn::TableLookupBytesOr0(merge(lo), hn::LoadDup128(d, take_lo)),
+                hn::TableLookupBytesOr0(merge(hi), hn::LoadDup128(d, take_hi)));
+}
+
+// QARMA-64 encryption of K independent states (one PAC per 128-bit block of each), cells of the
+// plaintext `z` and tweak `t` already unpacked. R forward rounds. pac-spec section 5, with every
+// linear layer merged into three position lookups of value-looked-up S-box outputs.
+template <unsigned R, std::size_t K, class D>
+HWY_INLINE void encrypt(D d, const tables<D>& tb, const qarma_simd_keys& k, hn::Vec<D> (&z)[K],
+                        hn::Vec<D> (&t)[K]) {
+  using V = hn::Vec<D>;
+  V tw[R + 1][K];
+  for (std::size_t j = 0; j < K; ++j) tw[0][j] = t[j];
+  for (unsigned i = 0; i < R; ++i) {
+    for (std::size_t j = 0; j < K; ++j) {
+      const V u = lut(tw[i][j], tb.tweak);
+      tw[i + 1][j] = hn::Xor(u, hn::And(hn::Xor(u, lut(tb.omega, u)), tb.tweak_mask));
+    }
+  }
+  const V a0 = dup(d, k.v_fwd0);
+  for (std::size_t j = 0; j < K; ++j) z[j] = hn::Xor3(z[j], a0, tw[0][j]);
+  for (unsigned i = 1; i <= R; ++i) {  // rounds 1..R-1, then the central forward round
+    const V a1 = dup(d, k.v_fwd1[i]), a2 = dup(d, k.v_fwd2[i]);
+    for (std::size_t j = 0; j < K; ++j) {
+      const V s1 = hn::Xor3(lut(tb.f1, z[j]), a1, lut(tb.rho1, tw[i][j]));
+      const V s2 = hn::Xor3(lut(tb.f2, z[j]), a2, lut(tb.rho2, tw[i][j]));
+      z[j] = hn::Xor3(lut(s1, tb.fwd1), lut(s2, tb.fwd2), lut(s1, tb.fwd3));
+    }
+  }
+  {  // S, then the pseudo-reflector tau^-1(M(tau(.)) ^ k0)
+    const V kr = dup(d, k.v_refl);
+    for (std::size_t j = 0; j < K; ++j) {
+      const V s1 = lut(tb.f1, z[j]), s2 = lut(tb.f2, z[j]);
+      z[j] = hn::Xor(hn::Xor3(lut(s1, tb.refl1), lut(s2, tb.refl2), lut(s1, tb.refl3)), kr);
+    }
+  }
+  for (unsigned i = R; i >= 1; --i) {  // central backward round, then backward rounds R-1..1
+    const V b = dup(d, k.v_bwd[i]);
+    for (std::size_t j = 0; j < K; ++j) {
+      const V s1 = lut(tb.b1, z[j]), s2 = lut(tb.b2, z[j]);
+      const V m = hn::Xor3(lut(s1, tb.bwd1), lut(s2, tb.bwd2), lut(s1, tb.bwd3));
+      z[j] = hn::Xor3(m, b, tw[i][j]);
+    }
+  }
+  const V b0 = dup(d, k.v_bwd[0]);
+  for (std::size_t j = 0; j < K; ++j) z[j] = hn::Xor3(lut(tb.b0, z[j]), b0, tw[0][j]);
+}
+
+// One call, latency-bound: the relabelled layouts of qarma::simd_relabel (three shuffle
+// latencies per layer instead of four); the tweak's share of each layer is computed off the
+// critical path.
+template <unsigned R>
+HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, std::uint64_t modifier) {
+  const qarma_simd_keys& k = sched.v;
+  using D = hn::Full128<std::uint8_t>;
+  using V = hn::Vec<D>;
+  const D d;
+  const hn::Full128<std::uint64_t> d64;
+  const qarma::simd_sbox_tables& st = qarma::simd_sbox[unsigned(sched.q.s)];
+  const qarma::simd_layer_tables& lt = qarma::simd_layers;
+  const qarma::simd_relabel& rl = qarma::simd_relabels[R];
+  const V f1 = dup(d, st.fwd[1]), f2 = dup(d, st.fwd[2]), b0 = dup(d, st.bwd[0]), b1 = dup(d, st.bwd[1]),
+          b2 = dup(d, st.bwd[2]);
+  const V rho1 = dup(d, lt.rho1), rho2 = dup(d, lt.rho2);
+  V z, t;
+  // u64 lanes [data ^ key ^ modifier, modifier]: round 0's additions done on the 64-bit word
+  const std::uint64_t x0 = data ^ sched.q.fwd[0] ^ modifier;
+  unpack(d, hn::BitCast(d, hn::InterleaveLower(d64, hn::Set(d64, x0), hn::Set(d64, modifier))), z, t);
+  V tw[R + 1];
+  tw[0] = t;
+  {
+    const V ts = dup(d, lt.tweak), tm = dup(d, lt.tweak_mask), om = dup(d, lt.omega);
+    for (unsigned i = 0; i < R; ++i) {
+      const V u = lut(tw[i], ts);
+      tw[i + 1] = hn::Xor(u, hn::And(hn::Xor(u, lut(om, u)), tm));
+    }
+  }
+  HWY_UNROLL(1)
+  for (unsigned l = 0; l < R; ++l) {  // forward rounds 1..R-1 and the central forward round
+    const V r1 = lut(rho1, tw[l + 1]), r2 = lut(rho2, tw[l + 1]);
+    const V key = hn::Xor(
+        hn::Xor3(lut(r1, dup(d, rl.tq[l][0])), lut(r2, dup(d, rl.tq[l][1])), lut(r1, dup(d, rl.tq[l][2]))),
+        dup(d, k.v_layer[l]));
+    const V s1 = lut(f1, z), s2 = lut(f2, z);
+    z = hn::Xor3(lut(s2, dup(d, rl.q2[l])), lut(s1, dup(d, rl.q3[l])), hn::Xor(s1, key));
+  }
+  {  // pseudo-reflector
+    const V s1 = lut(f1, z), s2 = lut(f2, z);
+    z = hn::Xor3(lut(s2, dup(d, rl.q2[R])), lut(s1, dup(d, rl.q3[R])), hn::Xor(s1, dup(d, k.v_layer[R])));
+  }
+  HWY_UNROLL(1)
+  for (unsigned i = R; i >= 1; --i) {  // central backward round, backward rounds R-1..1
+    const unsigned l = 2 * R + 1 - i;
+    const V key = hn::Xor(lut(tw[i], dup(d, rl.tsig[l])), dup(d, k.v_layer[l]));
+    const V s1 = lut(b1, z), s2 = lut(b2, z);
+    z = hn::Xor3(lut(s2, dup(d, rl.q2[l])), lut(s1, dup(d, rl.q3[l])), hn::Xor(s1, key));
+  }
+  // Last S-box and key, then each output byte gathers its two cells straight from the relabelled
+  // layout (the high cell from a table of S'(v) << 4).
+  const V kf = lut(hn::Xor(dup(d, k.v_bwd[0]), tw[0]), dup(d, rl.tsig[2 * R]));
+  const V kf_hi = hn::BitCast(d, hn::ShiftLeft<4>(hn::BitCast(d64, kf)));  // cells < 16: no carries
+  const V lo = hn::Xor(lut(b0, z), kf), hi = hn::Xor(lut(dup(d, st.bwd_hi), z), kf_hi);
+  const V out = hn::Or(hn::TableLookupBytesOr0(lo, dup(d, rl.out_even)),
+                       hn::TableLookupBytesOr0(hi, dup(d, rl.out_odd)));
+  return hn::GetLane(hn::BitCast(d64, out));
+}
+
+// Four states in flight: two vector loads, each unpacked into the even and the odd words.
+template <unsigned R>
+HWY_INLINE void batch(const pac_schedule& sched, const std::uint64_t* data, const std::uint64_t* modifier,
+                      std::uint64_t* out, std::size_t n) {
+  using D = hn::ScalableTag<std::uint8_t>;
+  const D d;
+  const hn::Repartition<std::uint64_t, D> d64;
+  using V = hn::Vec<D>;
+  const std::size_t per = hn::Lanes(d64);  // PACs per vector load
+  const tables<D> tb(d, sched.q.s);
+  const auto step = [&](const std::uint64_t* dp, const std::uint64_t* mp, std::uint64_t* op) {
+    V z[4], t[4];
+    unpack(d, hn::BitCast(d, hn::LoadU(d64, dp)), z[0], z[1]);
+    unpack(d, hn::BitCast(d, hn::LoadU(d64, dp + per)), z[2], z[3]);
+    unpack(d, hn::BitCast(d, hn::LoadU(d64, mp)), t[0], t[1]);
+    unpack(d, hn::BitCast(d, hn::LoadU(d64, mp + per)), t[2], t[3]);
+    encrypt<R, 4>(d, tb, sched.v, z, t);
+    hn::StoreU(hn::BitCast(d64, pack(d, z[0], z[1])), d64, op);
+    hn::StoreU(hn::BitCast(d64, pack(d, z[2], z[3])), d64, op + per);
+  };
+  std::size_t i = 0;
+  for (; i + 2 * per <= n; i += 2 * per) step(data + i, modifier + i, out + i);
+  if (i < n) {
+    constexpr std::size_t max_words = 2 * HWY_MAX_BYTES / 8;
+    std::uint64_t bd[max_words] = {}, bm[max_words] = {}, bo[max_words];
+    std::memcpy(bd, data + i, (n - i) * 8);
+    std::memcpy(bm, modifier + i, (n - i) * 8);
+    step(bd, bm, bo);
+    std::memcpy(out + i, bo, (n - i) * 8);
+  }
+}
+
+// ---- kernels with plain signatures, for the dispatch table ----------------------------------------
+
+inline std::uint64_t qarma5_single(const pac_schedule& s, std::uint64_t data,
+                                   std::uint64_t modifier) noexcept {
+  return single<5>(s, data, modifier);
+}
+inline std::uint64_t qarma3_single(const pac_schedule& s, std::uint64_t data,
+                                   std::uint64_t modifier) noexcept {
+  return single<3>(s, data, modifier);
+}
+inline std::uint64_t qarma_any_single(const pac_schedule& s, std::uint64_t data,
+                                      std::uint64_t modifier) noexcept {
+  switch (s.q.rounds) {
+    case 1:
+      return single<1>(s, data, modifier);
+    case 2:
+      return single<2>(s, data, modifier);
+    case 3:
+      return single<3>(s, data, modifier);
+    case 4:
+      return single<4>(s, data, modifier);
+    case 5:
+      return single<5>(s, data, modifier);
+    case 6:
+      return single<6>(s, data, modifier);
+    case 7:
+      return single<7>(s, data, modifier);
+    default:
+      return single<8>(s, data, modifier);
+  }
+}
+inline void qarma5_batch(const pac_schedule& s, const std::uint64_t* data, const std::uint64_t* modifier,
+                         std::uint64_t* out, std::size_t n) noexcept {
+  batch<5>(s, data, modifier, out, n);
+}
+inline void qarma3_batch(const pac_schedule& s, const std::uint64_t* data, const std::uint64_t* modifier,
+                         std::uint64_t* out, std::size_t n) noexcept {
+  batch<3>(s, data, modifier, out, n);
+}
+inline void qarma_any_batch(const pac_schedule& s, const std::uint64_t* data, const std::uint64_t* modifier,
+                            std::uint64_t* out, std::size_t n) noexcept {
+  switch (s.q.rounds) {
+    case 1:
+      return batch<1>(s, data, modifier, out, n);
+    case 2:
+      return batch<2>(s, data, modifier, out, n);
+    case 3:
+      return batch<3>(s, data, modifier, out, n);
+    case 4:
+      return batch<4>(s, data, modifier, out, n);
+    case 5:
+      return batch<5>(s, data, modifier, out, n);
+    case 6:
+      return batch<6>(s, data, modifier, out, n);
+    case 7:
+      return batch<7>(s, data, modifier, out, n);
+    default:
+      return batch<8>(s, data, modifier, out, n);
+  }
+}
+// The paper's general QARMA-64 (key schedule built per call).
+inline std::uint64_t qarma64(std::uint64_t p, std::uint64_t t, std::uint64_t w0, std::uint64_t k0,
+                             unsigned rounds, pac::sbox s) noexcept {
+  const pac_schedule sched{make_qarma_keys(k0, w0, rounds, s), make_qarma_simd_keys(k0, w0, rounds), {}};
+  return qarma_any_single(sched, p, t);
+}
+
+// impdef has no SIMD kernel: the scalar hash is a short multiply chain.
+inline constexpr pac_kernels table{
+    {&qarma5_single, &qarma3_single, &scalar::pac_impdef_single},
+    {&qarma5_batch, &qarma3_batch, &scalar::pac_batch_of<&scalar::pac_impdef_single>},
+    &qarma_any_single,
+    &qarma_any_batch,
+    &qarma64,
+};
+inline constexpr const pac_kernels* kernels = &table;
+
+#else  // HWY_SCALAR / EMU128: fastprim has its own scalar backend
+inline constexpr const pac_kernels* kernels = nullptr;
+#endif
+
+}  // namespace pac_hwy
+
+}  // namespace HWY_NAMESPACE
+}  // namespace detail
+FASTPRIM_NAMESPACE_END
+HWY_AFTER_NAMESPACE();
+
+#endif  // toggle guard
