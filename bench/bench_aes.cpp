@@ -1,14 +1,36 @@
 // AES-128/256 ECB, CBC and CTR: fastprim (dispatched and every usable backend) against OpenSSL
-// EVP, libgcrypt and nettle, keys expanded outside the timed loop. Every peer's output is
-// checked against fastprim's before timing. OpenSSL rows reuse one context without resetting
-// the IV per call (a reset costs about 85 ns; see ../shared/peers.md), libgcrypt sets the IV or
-// counter in every call, nettle copies the IV per call.
+// EVP, libgcrypt, nettle, Botan 2, Crypto++ and intel-ipsec-mb, keys expanded outside the timed
+// loop. Every peer's output is checked against fastprim's before timing. OpenSSL rows reuse one
+// context without resetting the IV per call (a reset costs about 85 ns; see ../shared/peers.md),
+// libgcrypt sets the IV or counter in every call, nettle copies the IV per call, Botan restarts
+// the mode (CBC: start(iv), in place, its only form) or sets the CTR IV per call, Crypto++
+// resynchronises the IV per call, ipsec-mb submits one job (IV in the job; ECB/CBC over 32 KiB
+// as 32 KiB jobs, its 1.3 length limit) and flushes.
 #include <gcrypt.h>
 #include <nettle/aes.h>
 #include <nettle/cbc.h>
 #include <nettle/ctr.h>
 #include <openssl/evp.h>
 
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#pragma GCC diagnostic ignored "-Wdeprecated-copy"
+#include <botan/block_cipher.h>
+#include <botan/cipher_mode.h>
+#include <botan/stream_cipher.h>
+#include <cryptopp/aes.h>
+#include <cryptopp/modes.h>
+#pragma GCC diagnostic pop
+
+#if defined(__x86_64__) && __has_include(<intel-ipsec-mb.h>)
+#define NO_COMPAT_IMB_API_053 1  // else the header #defines CBC, ECB, SHA1...
+#include <intel-ipsec-mb.h>
+#define FPBENCH_HAVE_IPSEC_MB 1
+#else
+#define FPBENCH_HAVE_IPSEC_MB 0
+#endif
+
+#include <algorithm>
 #include <cstring>
 #include <fastprim/aes.hpp>
 #include <memory>
@@ -41,6 +63,27 @@ FASTPRIM_ALWAYS_INLINE fastprim::result<void> run_fastprim(const fastprim::aes& 
 void check(bool ok, const std::string& what) {
   if (!ok) throw std::runtime_error("bench_aes: output mismatch: " + what);
 }
+
+// Botan objects are deliberately never destroyed: Google Benchmark destroys the registered
+// bodies at exit, after Botan's static mlock pool, and freeing into it then segfaults.
+template <class T>
+std::shared_ptr<T> leak(std::unique_ptr<T> p) {
+  return std::shared_ptr<T>(p.release(), [](T*) {});
+}
+
+#if FPBENCH_HAVE_IPSEC_MB
+std::shared_ptr<IMB_MGR> ipsec_mb_manager() {
+  static std::shared_ptr<IMB_MGR> mgr = [] {
+    std::shared_ptr<IMB_MGR> m(alloc_mb_mgr(0), free_mb_mgr);
+    check(m != nullptr, "alloc_mb_mgr failed");
+    IMB_ARCH arch;
+    init_mb_mgr_auto(m.get(), &arch);
+    check(imb_get_errno(m.get()) == 0, "init_mb_mgr_auto failed");
+    return m;
+  }();
+  return mgr;
+}
+#endif
 
 template <op o>
 void register_one(int bits, std::size_t n) {
@@ -158,11 +201,136 @@ void register_one(int bits, std::size_t n) {
     check(*b.out == *ref, group + " nettle");
     fpbench::add(group, "nettle", n, call);
   }
+
+  const auto* key = reinterpret_cast<const std::uint8_t*>(b.key->data());
+  const auto* iv = reinterpret_cast<const std::uint8_t*>(b.iv->data());
+  const std::string aes_name = "AES-" + std::to_string(bits);
+
+  // Botan 2: BlockCipher::encrypt_n for ECB; Cipher_Mode "AES-n/CBC/NoPadding" (in place: the
+  // check copies the input first, the timed body re-encrypts its own output, same work per
+  // byte); StreamCipher "CTR-BE(AES-n)" with the IV set per call.
+  if constexpr (o == op::ecb_enc) {
+    auto bc = leak(Botan::BlockCipher::create_or_throw(aes_name));
+    bc->set_key(key, b.key->size());
+    auto call = [bc, b, n] {
+      bc->encrypt_n(reinterpret_cast<const std::uint8_t*>(b.in->data()),
+                    reinterpret_cast<std::uint8_t*>(b.out->data()), n / 16);
+    };
+    call();
+    check(*b.out == *ref, group + " botan");
+    fpbench::add(group, "botan", n, call);
+  } else if constexpr (o == op::ctr) {
+    auto sc = leak(Botan::StreamCipher::create_or_throw("CTR-BE(" + aes_name + ")"));
+    sc->set_key(key, b.key->size());
+    auto call = [sc, b, n, iv] {
+      sc->set_iv(iv, 16);
+      sc->cipher(reinterpret_cast<const std::uint8_t*>(b.in->data()),
+                 reinterpret_cast<std::uint8_t*>(b.out->data()), n);
+    };
+    call();
+    check(*b.out == *ref, group + " botan");
+    fpbench::add(group, "botan", n, call);
+  } else {
+    auto cm = leak(Botan::Cipher_Mode::create_or_throw(
+        aes_name + "/CBC/NoPadding", o == op::cbc_enc ? Botan::ENCRYPTION : Botan::DECRYPTION));
+    cm->set_key(key, b.key->size());
+    auto* out = reinterpret_cast<std::uint8_t*>(b.out->data());
+    std::memcpy(out, b.in->data(), n);
+    cm->start(iv, 16);
+    cm->process(out, n);
+    check(*b.out == *ref, group + " botan");
+    fpbench::add(group, "botan", n, [cm, b, n, iv, out] {
+      cm->start(iv, 16);
+      benchmark::DoNotOptimize(cm->process(out, n));
+    });
+  }
+
+  // Crypto++: ECB_Mode / CBC_Mode / CTR_Mode<AES>, keyed once, IV resynchronised per call.
+  {
+    using namespace CryptoPP;
+    std::shared_ptr<SymmetricCipher> c;
+    if constexpr (o == op::ecb_enc)
+      c = std::make_shared<ECB_Mode<AES>::Encryption>(key, b.key->size());
+    else if constexpr (o == op::cbc_enc)
+      c = std::make_shared<CBC_Mode<AES>::Encryption>(key, b.key->size(), iv);
+    else if constexpr (o == op::cbc_dec)
+      c = std::make_shared<CBC_Mode<AES>::Decryption>(key, b.key->size(), iv);
+    else
+      c = std::make_shared<CTR_Mode<AES>::Encryption>(key, b.key->size(), iv);
+    auto call = [c, b, n, iv] {
+      if (o != op::ecb_enc) c->Resynchronize(iv, 16);
+      c->ProcessData(reinterpret_cast<std::uint8_t*>(b.out->data()),
+                     reinterpret_cast<const std::uint8_t*>(b.in->data()), n);
+    };
+    call();
+    check(*b.out == *ref, group + " cryptopp");
+    fpbench::add(group, "cryptopp", n, call);
+  }
+
+#if FPBENCH_HAVE_IPSEC_MB
+  // intel-ipsec-mb 1.3 job API: one job per call (IMB_CIPHER_ECB / CBC / CNTR, no hash),
+  // submitted then flushed (CBC encryption is multi-lane and only completes on flush).
+  {
+    struct keys {
+      alignas(64) std::uint32_t enc[4 * 15];
+      alignas(64) std::uint32_t dec[4 * 15];
+    };
+    auto m = ipsec_mb_manager();
+    auto ks = std::make_shared<keys>();
+    if (bits == 128)
+      IMB_AES_KEYEXP_128(m.get(), key, ks->enc, ks->dec);
+    else
+      IMB_AES_KEYEXP_256(m.get(), key, ks->enc, ks->dec);
+    auto call = [m, ks, b, n, iv, bits]() -> bool {
+      IMB_MGR* mgr = m.get();
+      const auto* in = reinterpret_cast<const std::uint8_t*>(b.in->data());
+      auto* out = reinterpret_cast<std::uint8_t*>(b.out->data());
+      std::size_t ok = 0;
+      // 1.3 rejects ECB/CBC jobs of 64 KiB or more (IMB_ERR_JOB_CIPH_LEN): longer messages go
+      // as 32 KiB jobs, chained through the IV (CBC encryption must wait for the previous one).
+      const std::size_t chunk = o == op::ctr ? n : 32768;
+      for (std::size_t off = 0; off < n; off += chunk) {
+        IMB_JOB* j = IMB_GET_NEXT_JOB(mgr);
+        j->cipher_mode = o == op::ecb_enc ? IMB_CIPHER_ECB : o == op::ctr ? IMB_CIPHER_CNTR : IMB_CIPHER_CBC;
+        j->cipher_direction = o == op::cbc_dec ? IMB_DIR_DECRYPT : IMB_DIR_ENCRYPT;
+        j->chain_order = o == op::cbc_dec ? IMB_ORDER_HASH_CIPHER : IMB_ORDER_CIPHER_HASH;
+        j->hash_alg = IMB_AUTH_NULL;
+        j->enc_keys = ks->enc;
+        j->dec_keys = ks->dec;
+        j->key_len_in_bytes = static_cast<std::uint64_t>(bits / 8);
+        j->src = in + off;
+        j->dst = out + off;
+        j->cipher_start_src_offset_in_bytes = 0;
+        j->msg_len_to_cipher_in_bytes = std::min(chunk, n - off);
+        j->iv = o == op::ecb_enc   ? nullptr
+                : off == 0         ? iv
+                : o == op::cbc_enc ? out + off - 16
+                                   : in + off - 16;
+        j->iv_len_in_bytes = o == op::ecb_enc ? 0 : 16;
+        j = IMB_SUBMIT_JOB(mgr);
+        if (j) ok += j->status == IMB_STATUS_COMPLETED;
+        if (o == op::cbc_enc)
+          while ((j = IMB_FLUSH_JOB(mgr)) != nullptr) ok += j->status == IMB_STATUS_COMPLETED;
+      }
+      for (IMB_JOB* j; (j = IMB_FLUSH_JOB(mgr)) != nullptr;) ok += j->status == IMB_STATUS_COMPLETED;
+      return ok == (n + chunk - 1) / chunk;
+    };
+    std::fill(b.out->begin(), b.out->end(), std::byte{0});
+    check(call(), group + " ipsec-mb: job failed: " + imb_get_strerror(imb_get_errno(m.get())));
+    check(*b.out == *ref, group + " ipsec-mb");
+    fpbench::add(group, "ipsec-mb", n, [call] { benchmark::DoNotOptimize(call()); });
+  }
+#endif
 }
 
 }  // namespace
 
 void register_aes() {
+  if (!gcry_control(GCRYCTL_INITIALIZATION_FINISHED_P)) {  // register_sha() usually did it
+    gcry_check_version(nullptr);
+    gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
+    gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+  }
   for (int bits : {128, 256})
     for (std::size_t n : fpbench::sizes()) {
       if (n % 16 != 0) continue;
