@@ -10,7 +10,7 @@
 // OP is PACIA PACIB PACDA PACDB AUTIA AUTIB AUTDA AUTDB XPACI XPACD or PACGA. The defaults,
 // qarma5 and pauth, are QEMU 7.2 `-cpu max`. A header line (first word `op` or `data`) gets the
 // word `result` appended; empty lines and lines starting with # are copied unchanged.
-// Reference: ../shared/pac-spec.md sections 8 and 9.
+// Reference: docs/pac-spec.md sections 8 and 9.
 #include <charconv>
 #include <cinttypes>
 #include <cstdio>

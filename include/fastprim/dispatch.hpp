@@ -239,7 +239,11 @@ struct pruned {
   static constexpr auto kernels_impl(std::index_sequence<I...>) {
     return std::array<const kernels_t<P>*, sizeof...(I)>{kernels_of<P>::template get<rows.b[I]>()...};
   }
-  static constexpr auto kernels = kernels_impl(std::make_index_sequence<rows.n>{});
+  // Constant tables; under FASTPRIM_SEPARATE_IMPL the Highway rows are read from the
+  // implementation TU's exported pointers (constant-initialised, so safe at any time).
+  static FASTPRIM_KERNELS_CONSTEXPR std::array<const kernels_t<P>*, rows.n> kernels() {
+    return kernels_impl(std::make_index_sequence<rows.n>{});
+  }
   static constexpr bool compile_time = rows.n == 1;
 };
 
@@ -401,7 +405,7 @@ std::size_t choose(const policy_state& pol, choice* out) {
   const std::size_t pi = static_cast<std::size_t>(P);
   auto usable = [&](std::size_t i, reason& why) {
     const backend b = pr::rows.b[i];
-    if (pr::kernels[i] == nullptr) return why = reason::not_compiled, false;
+    if (pr::kernels()[i] == nullptr) return why = reason::not_compiled, false;
     if (!cpu_supports(b, caps)) return why = reason::cpu_lacks, false;
     if (pol.disabled & bit(b)) return why = reason::disabled, false;
     return true;
@@ -463,8 +467,8 @@ FASTPRIM_NOINLINE const kernels_t<P>& resolve() {
   std::lock_guard<std::mutex> lock(policy_mutex());
   const std::size_t i = choose<P>(policy_locked(), nullptr);
   slot_backend<P>.store(pr::rows.b[i], std::memory_order_relaxed);
-  slot<P>.store(pr::kernels[i], std::memory_order_release);
-  return *pr::kernels[i];
+  slot<P>.store(pr::kernels()[i], std::memory_order_release);
+  return *pr::kernels()[i];
 }
 
 // The kernels to use for P: resolved on the first call, then one load.
@@ -472,7 +476,7 @@ template <primitive P>
 FASTPRIM_ALWAYS_INLINE const kernels_t<P>& dispatch() {
   using pr = pruned<P>;
   if constexpr (pr::compile_time) {
-    return *pr::kernels[0];
+    return *pr::kernels()[0];
   } else {
     const void* k = slot<P>.load(std::memory_order_acquire);
     if (FASTPRIM_LIKELY(k != nullptr)) return *static_cast<const kernels_t<P>*>(k);
@@ -502,7 +506,7 @@ template <primitive P>
 inline const kernels_t<P>* kernels_for(backend b) noexcept {
   using pr = pruned<P>;
   for (std::size_t i = 0; i < pr::rows.n; ++i)
-    if (pr::rows.b[i] == b && pr::kernels[i] != nullptr && cpu_supports(b, cpu())) return pr::kernels[i];
+    if (pr::rows.b[i] == b && pr::kernels()[i] != nullptr && cpu_supports(b, cpu())) return pr::kernels()[i];
   return nullptr;
 }
 
@@ -525,7 +529,7 @@ inline std::vector<backend> usable_backends() {
   std::vector<backend> v;
   for (std::size_t i = 0; i < pr::rows.n; ++i) {
     const backend b = pr::rows.b[i];
-    if (pr::kernels[i] != nullptr && cpu_supports(b, cpu()) && !(pol.disabled & bit(b))) v.push_back(b);
+    if (pr::kernels()[i] != nullptr && cpu_supports(b, cpu()) && !(pol.disabled & bit(b))) v.push_back(b);
   }
   return v;
 }

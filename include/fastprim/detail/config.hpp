@@ -120,6 +120,30 @@
   FASTPRIM_CAT7(abi_, FASTPRIM_ABI_HWY, _, FASTPRIM_STATIC_X86_AESNI, FASTPRIM_STATIC_X86_SHANI, \
                 FASTPRIM_STATIC_X86_VAES, FASTPRIM_STATIC_ARMV8_CE)
 
+// ---- how the Highway per-target code reaches a translation unit ---------------------------------
+// Default: every TU that includes a primitive compiles all per-target kernels (header-only).
+// Opt-in: define FASTPRIM_SEPARATE_IMPL in every TU (build flags) and, in exactly one of them,
+// FASTPRIM_IMPLEMENTATION too before including <fastprim/fastprim.hpp>; the other TUs then see
+// only declarations of the per-target kernel tables and skip Highway's foreach_target.
+#if defined(FASTPRIM_SEPARATE_IMPL) && !defined(FASTPRIM_IMPLEMENTATION)
+#define FASTPRIM_HWY_DECLARE_ONLY 1
+#else
+#define FASTPRIM_HWY_DECLARE_ONLY 0
+#endif
+// How per-target files define their kernel-table pointers: inline (default), or with external
+// linkage in the implementation TU.
+#if defined(FASTPRIM_SEPARATE_IMPL)
+#define FASTPRIM_HWY_EXPORT extern constexpr
+#else
+#define FASTPRIM_HWY_EXPORT inline constexpr
+#endif
+// Kernel tables are constant expressions unless they live in the implementation TU.
+#if FASTPRIM_HWY_DECLARE_ONLY
+#define FASTPRIM_KERNELS_CONSTEXPR
+#else
+#define FASTPRIM_KERNELS_CONSTEXPR constexpr
+#endif
+
 #define FASTPRIM_NAMESPACE_BEGIN \
   namespace fastprim {           \
   inline namespace FASTPRIM_ABI {

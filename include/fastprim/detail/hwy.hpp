@@ -9,12 +9,56 @@
 
 #include "fastprim/detail/config.hpp"
 
+#if FASTPRIM_HWY_DECLARE_ONLY
+// FASTPRIM_SEPARATE_IMPL: declarations of the per-target kernel tables, which the one TU with
+// FASTPRIM_IMPLEMENTATION defines. Keep this list in step with the FASTPRIM_HWY_EXPORT lines of
+// the files listed in detail/hwy-inl.hpp.
+#include "fastprim/pac/qarma.hpp"
+#include "fastprim/sha/sha1_scalar.hpp"
+#include "fastprim/sha/sha256_scalar.hpp"
+#include "fastprim/xxh/xxh64_scalar.hpp"
+
+#define FASTPRIM_HWY_DECLARE_TARGET(T)                                     \
+  namespace N_##T {                                                        \
+  namespace xxh64_hwy {                                                    \
+  extern const detail::xxh64::batch_kernels* const batch_k;                \
+  }                                                                        \
+  namespace sha_hwy {                                                      \
+  extern const sha256_kernels* const sha256_k;                             \
+  extern const sha1_kernels* const sha1_k;                                 \
+  }                                                                        \
+  namespace pac_hwy {                                                      \
+  extern const pac_kernels* const kernels;                                 \
+  }                                                                        \
+  }
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+#if HWY_TARGETS & HWY_AVX3_DL
+FASTPRIM_HWY_DECLARE_TARGET(AVX3_DL)
+#endif
+#if HWY_TARGETS & HWY_AVX3
+FASTPRIM_HWY_DECLARE_TARGET(AVX3)
+#endif
+#if HWY_TARGETS & HWY_AVX2
+FASTPRIM_HWY_DECLARE_TARGET(AVX2)
+#endif
+#if HWY_TARGETS & HWY_SSSE3
+FASTPRIM_HWY_DECLARE_TARGET(SSSE3)
+#endif
+#if HWY_TARGETS & HWY_NEON
+FASTPRIM_HWY_DECLARE_TARGET(NEON)
+#endif
+}  // namespace detail
+FASTPRIM_NAMESPACE_END
+#else
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "fastprim/detail/hwy-inl.hpp"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
 #include "fastprim/detail/hwy-inl.hpp"
+#endif
 
 // FASTPRIM_HWY_GET(B, name): inside `template <backend B> ... get()`, returns N_<target>::name
 // for the Highway backend B (a `const kernels*`, nullptr where that target lacks the kernel).

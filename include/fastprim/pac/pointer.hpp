@@ -8,7 +8,7 @@
 // Constant-time: as constant-time as the cipher. The code here branches on the translation
 // configuration, on public pointer bits (bit 55, canonical or not) and on the outcome of an
 // authentication, which the returned pointer reveals anyway; it never indexes memory by a secret.
-// Reference: ../shared/pac-spec.md section 8 (QEMU target/arm/tcg/pauth_helper.c and
+// Reference: docs/pac-spec.md section 8 (QEMU target/arm/tcg/pauth_helper.c and
 // aa64_va_parameters), section 9 for the QEMU 7.2 records the tests reproduce.
 #pragma once
 

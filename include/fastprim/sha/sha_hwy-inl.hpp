@@ -172,13 +172,13 @@ inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
 }
 
 inline constexpr sha256_kernels sha256_table{&scalar::sha256_compress, &sha256_batch};
-inline constexpr const sha256_kernels* sha256_k = &sha256_table;
+FASTPRIM_HWY_EXPORT const sha256_kernels* sha256_k = &sha256_table;
 inline constexpr sha1_kernels sha1_table{&scalar::sha1_compress, &sha1_batch};
-inline constexpr const sha1_kernels* sha1_k = &sha1_table;
+FASTPRIM_HWY_EXPORT const sha1_kernels* sha1_k = &sha1_table;
 
 #else  // HWY_SCALAR / EMU128: fastprim has its own scalar backend
-inline constexpr const sha256_kernels* sha256_k = nullptr;
-inline constexpr const sha1_kernels* sha1_k = nullptr;
+FASTPRIM_HWY_EXPORT const sha256_kernels* sha256_k = nullptr;
+FASTPRIM_HWY_EXPORT const sha1_kernels* sha1_k = nullptr;
 #endif
 
 }  // namespace sha_hwy

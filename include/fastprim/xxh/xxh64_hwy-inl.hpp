@@ -202,10 +202,10 @@ inline void batch(const std::span<const std::byte>* in, std::size_t n, std::uint
   }
 }
 inline constexpr batch_kernels batch_table{&batch};
-inline constexpr const batch_kernels* batch_k = &batch_table;
+FASTPRIM_HWY_EXPORT const batch_kernels* batch_k = &batch_table;
 
 #else  // HWY_SCALAR / EMU128: fastprim has its own scalar backend
-inline constexpr const detail::xxh64::batch_kernels* batch_k = nullptr;
+FASTPRIM_HWY_EXPORT const detail::xxh64::batch_kernels* batch_k = nullptr;
 #endif
 
 }  // namespace xxh64_hwy
