@@ -264,15 +264,27 @@ inline constexpr simd_layer_tables simd_layers = make_simd_layer_tables();
 // natural cell sigma_out[l][j]) chosen so that MixColumns term 1 needs no position lookup. A layer
 // is then z' = perm(rho^2 S(z), q2) ^ perm(rho S(z), q3) ^ (rho S(z) ^ key): three shuffle
 // latencies. Keys and tweaks are added after the layer's linear map, in its output layout.
+// The input layout sigma_in0 is chosen so that the last layer leaves the even cells in bytes 0..7
+// and the odd cells in bytes 8..15 (cell 2i in byte i, cell 2i+1 in byte 8+i): the output word is
+// then S'(bytes 0..7) | S'(bytes 8..15) << 4, with no final position lookup.
 struct simd_relabel {
   unsigned layers = 0;                               // 2r + 1
   std::uint8_t sigma_out[2 * max_rounds + 1][16]{};  // layout after layer l
+  alignas(16) std::uint8_t in_shift[16]{};   // byte j of the input layout = natural cell in_shift[j] / 4
+  alignas(16) std::uint8_t in_from_e[16]{};  // the same as positions in the even/odd layout
   alignas(16) std::uint8_t q2[2 * max_rounds + 1][16]{};
   alignas(16) std::uint8_t q3[2 * max_rounds + 1][16]{};
   alignas(16) std::uint8_t tq[max_rounds][3][16]{};  // forward layer l: natural tweak -> M(tau(t)) terms
   alignas(16) std::uint8_t tsig[2 * max_rounds + 1][16]{};  // natural -> layout after layer l
-  alignas(16) std::uint8_t out_even[16]{};  // bytes 0..7: stored position of natural cell 2j, then 0x80
-  alignas(16) std::uint8_t out_odd[16]{};   // the same for cell 2j+1
+  // The tweak words straight from the modifier's cells (targets with 7-bit byte permutes):
+  // tw[i] cell n = omega^c(t[p]) with c = tw_count[i][n] <= i and p = tw_src[i][n]; the tweak
+  // share of layer l is then a lookup of 16 * c + p in the 8 tables coef(omega^c) (c = 0..7),
+  // so r <= 7. fwd_tw[l][k-1]: MixColumns term k (coefficient rho, rho^2, rho) of forward layer l;
+  // bwd_tw[l]: backward layer l (indexes r+1..2r).
+  std::uint8_t tw_count[max_rounds + 1][16]{};
+  std::uint8_t tw_src[max_rounds + 1][16]{};
+  alignas(16) std::uint8_t fwd_tw[max_rounds][3][16]{};
+  alignas(16) std::uint8_t bwd_tw[2 * max_rounds + 1][16]{};
 };
 
 // Term k (1..3) of layer l: output natural cell n reads input natural cell index(l, k, n).
@@ -282,11 +294,15 @@ constexpr unsigned relabel_index(unsigned r, unsigned l, unsigned k, unsigned n)
   return (cell_inv_shuffle_perm[n] + 4 * k) & 15;                                 // tau^-1 o M
 }
 
-constexpr simd_relabel make_simd_relabel(unsigned r) noexcept {
-  simd_relabel t{};
+// Fills the layouts and position tables of `t` for the input layout `sigma0`.
+constexpr void fill_simd_relabel(simd_relabel& t, unsigned r, const std::uint8_t (&sigma0)[16]) noexcept {
   t.layers = 2 * r + 1;
   std::uint8_t sigma_in[16], inv_in[16];
-  for (unsigned j = 0; j < 16; ++j) sigma_in[j] = std::uint8_t(j), inv_in[j] = std::uint8_t(j);
+  for (unsigned j = 0; j < 16; ++j) sigma_in[j] = sigma0[j], inv_in[sigma0[j]] = std::uint8_t(j);
+  for (unsigned j = 0; j < 16; ++j) {
+    t.in_shift[j] = std::uint8_t(4 * sigma0[j]);
+    t.in_from_e[j] = std::uint8_t(sigma0[j] / 2 + (sigma0[j] % 2) * 8);
+  }
   for (unsigned l = 0; l < t.layers; ++l) {
     std::uint8_t i1_inv[16]{};
     for (unsigned n = 0; n < 16; ++n) i1_inv[relabel_index(r, l, 1, n)] = std::uint8_t(n);
@@ -302,10 +318,37 @@ constexpr simd_relabel make_simd_relabel(unsigned r) noexcept {
     for (unsigned j = 0; j < 16; ++j)
       sigma_in[j] = t.sigma_out[l][j], inv_in[t.sigma_out[l][j]] = std::uint8_t(j);
   }
-  for (unsigned n = 0; n < 16; ++n) {
-    t.out_even[n] = n < 8 ? inv_in[2 * n] : 0x80;
-    t.out_odd[n] = n < 8 ? inv_in[2 * n + 1] : 0x80;
-  }
+  // tweak words as (count, source cell) of the modifier
+  for (unsigned n = 0; n < 16; ++n) t.tw_count[0][n] = 0, t.tw_src[0][n] = std::uint8_t(n);
+  for (unsigned i = 0; i < r; ++i)
+    for (unsigned n = 0; n < 16; ++n) {
+      const unsigned m = tweak_shuffle_perm[n];
+      t.tw_src[i + 1][n] = t.tw_src[i][m];
+      t.tw_count[i + 1][n] = std::uint8_t(t.tw_count[i][m] + (((tweak_lfsr_cells >> (4 * n)) & 0xF) ? 1 : 0));
+    }
+  const auto tw_index = [&](unsigned i, unsigned n) {
+    return std::uint8_t(16 * (t.tw_count[i][n] & 7) + t.tw_src[i][n]);
+  };
+  for (unsigned l = 0; l < r; ++l)
+    for (unsigned k = 1; k <= 3; ++k)
+      for (unsigned j = 0; j < 16; ++j)
+        t.fwd_tw[l][k - 1][j] = tw_index(l + 1, relabel_index(r, l, k, t.sigma_out[l][j]));
+  for (unsigned l = r + 1; l < t.layers; ++l)
+    for (unsigned j = 0; j < 16; ++j) t.bwd_tw[l][j] = tw_index(2 * r + 1 - l, t.sigma_out[l][j]);
+}
+
+constexpr simd_relabel make_simd_relabel(unsigned r) noexcept {
+  // The layouts compose cell maps: the final layout is g(sigma0) for a fixed map g. Find g from
+  // the identity input layout, then start from g^-1 of the wanted final layout.
+  simd_relabel probe{};
+  std::uint8_t ident[16]{};
+  for (unsigned j = 0; j < 16; ++j) ident[j] = std::uint8_t(j);
+  fill_simd_relabel(probe, r, ident);
+  std::uint8_t g_inv[16]{}, sigma0[16]{};
+  for (unsigned j = 0; j < 16; ++j) g_inv[probe.sigma_out[2 * r][j]] = std::uint8_t(j);
+  for (unsigned j = 0; j < 16; ++j) sigma0[j] = g_inv[j < 8 ? 2 * j : 2 * (j - 8) + 1];
+  simd_relabel t{};
+  fill_simd_relabel(t, r, sigma0);
   return t;
 }
 
@@ -318,6 +361,28 @@ inline constexpr simd_relabel simd_relabels[max_rounds + 1] = {{},
                                                                make_simd_relabel(6),
                                                                make_simd_relabel(7),
                                                                make_simd_relabel(8)};
+
+// coef(omega^c(v)) for coef = identity, rho, rho^2, c = 0..7 (two 64-byte halves: c = 0..3, 4..7),
+// v = 0..15: the value tables of the tweak lookups above.
+struct simd_tweak_tables {
+  alignas(64) std::uint8_t w[3][2][64];
+};
+
+constexpr simd_tweak_tables make_simd_tweak_tables() noexcept {
+  simd_tweak_tables t{};
+  for (unsigned v = 0; v < 16; ++v) {
+    std::uint64_t u = v;
+    for (unsigned c = 0; c < 8; ++c) {
+      t.w[0][c / 4][16 * (c % 4) + v] = std::uint8_t(u);
+      t.w[1][c / 4][16 * (c % 4) + v] = std::uint8_t(rho(u) & 0xF);
+      t.w[2][c / 4][16 * (c % 4) + v] = std::uint8_t(rho2(u) & 0xF);
+      u = tweak_lfsr(u, 0xF);
+    }
+  }
+  return t;
+}
+
+inline constexpr simd_tweak_tables simd_tweak = make_simd_tweak_tables();
 
 }  // namespace qarma
 
@@ -350,8 +415,10 @@ struct qarma_simd_keys {
   alignas(16) std::uint8_t v_fwd2[qarma::max_rounds + 1][16]{};
   alignas(16) std::uint8_t v_refl[16]{};
   alignas(16) std::uint8_t v_bwd[qarma::max_rounds + 1][16]{};
-  // single calls (simd_relabel): the key part added after layer l, in its output layout
+  // single calls (simd_relabel): the key part added after layer l, in its output layout; the
+  // words added before the first S-box (w0 ^ k0 ^ RC0) and after the last (k0 ^ RC0 ^ alpha ^ w1)
   alignas(16) std::uint8_t v_layer[2 * qarma::max_rounds + 1][16]{};
+  std::uint64_t first = 0, last = 0;
 };
 
 // w0 = KeyHi (whitening key), k0 = KeyLo (core key); pac-spec section 2. `rounds` in 1..8.
@@ -394,6 +461,8 @@ constexpr qarma_simd_keys make_qarma_simd_keys(std::uint64_t key_lo, std::uint64
     return i == rounds ? w0 : i == 0 ? k0 ^ rc[0] ^ alpha ^ w1 : k0 ^ rc[i] ^ alpha;
   };
   put(k.v_fwd0, w0 ^ k0 ^ rc[0]);
+  k.first = w0 ^ k0 ^ rc[0];
+  k.last = bwd_key(0);
   for (unsigned i = 1; i <= rounds; ++i) {
     put(k.v_fwd1[i], rho(fwd_key(i)));
     put(k.v_fwd2[i], rho2(fwd_key(i)));

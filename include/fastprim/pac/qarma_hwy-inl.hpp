@@ -4,8 +4,9 @@
 // 128-bit block (one PAC per block): S-boxes composed with the MixColumns coefficients rho, rho^2
 // are value lookups, and each MixColumns term composed with the cell shuffles is one position
 // lookup. Single calls use one 128-bit vector and relabelled cell layouts (qarma::simd_relabel:
-// three shuffle latencies per layer); batches put one PAC in every 128-bit block of the widest
-// vector and keep four vectors in flight. Targets: SSSE3, AVX2, AVX3, AVX3_DL, NEON (not
+// three shuffle latencies per layer; on AVX3_DL raw AVX-512 VBMI intrinsics: multishift entry,
+// vpternlog, tweak shares by 7-bit byte permutes); batches put one PAC in every 128-bit block of
+// the widest vector and keep four vectors in flight. Targets: SSSE3, AVX2, AVX3, AVX3_DL, NEON (not
 // HWY_SCALAR/EMU128: fastprim's own scalar backend serves there). Reference: pac-spec.md
 // sections 3-6.
 //
@@ -149,7 +150,8 @@ HWY_INLINE void encrypt(D d, const tables<D>& tb, const qarma_simd_keys& k, hn::
 
 // One call, latency-bound: the relabelled layouts of qarma::simd_relabel (three shuffle
 // latencies per layer instead of four); the tweak's share of each layer is computed off the
-// critical path.
+// critical path. The input layout puts the cells where the last layer leaves its output in
+// even/odd halves, so the output word is two S-box lookups and a 64-bit XOR.
 template <unsigned R>
 HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, std::uint64_t modifier) {
   const qarma_simd_keys& k = sched.v;
@@ -160,20 +162,23 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
   const qarma::simd_sbox_tables& st = qarma::simd_sbox[unsigned(sched.q.s)];
   const qarma::simd_layer_tables& lt = qarma::simd_layers;
   const qarma::simd_relabel& rl = qarma::simd_relabels[R];
-  const V f1 = dup(d, st.fwd[1]), f2 = dup(d, st.fwd[2]), b0 = dup(d, st.bwd[0]), b1 = dup(d, st.bwd[1]),
-          b2 = dup(d, st.bwd[2]);
+  const V f1 = dup(d, st.fwd[1]), f2 = dup(d, st.fwd[2]), b1 = dup(d, st.bwd[1]), b2 = dup(d, st.bwd[2]);
   const V rho1 = dup(d, lt.rho1), rho2 = dup(d, lt.rho2);
-  V z, t;
-  // u64 lanes [data ^ key ^ modifier, modifier]: round 0's additions done on the 64-bit word
-  const std::uint64_t x0 = data ^ sched.q.fwd[0] ^ modifier;
-  unpack(d, hn::BitCast(d, hn::InterleaveLower(d64, hn::Set(d64, x0), hn::Set(d64, modifier))), z, t);
+  // Round 0's additions on the 64-bit word; u64 lanes [x0, x0 >> 4] masked to nibbles hold the even
+  // cells in bytes 0..7 and the odd cells in bytes 8..15; one position lookup makes the input layout.
+  const std::uint64_t x0 = data ^ k.first ^ modifier;
+  const V e = hn::And(hn::BitCast(d, hn::InterleaveLower(d64, hn::Set(d64, x0), hn::Set(d64, x0 >> 4))),
+                      hn::Set(d, 0x0F));
+  V z = lut(e, dup(d, rl.in_from_e));
+  V t, t_hi;
+  unpack(d, hn::BitCast(d, hn::Set(d64, modifier)), t, t_hi);
   V tw[R + 1];
   tw[0] = t;
   {
     const V ts = dup(d, lt.tweak), tm = dup(d, lt.tweak_mask), om = dup(d, lt.omega);
     for (unsigned i = 0; i < R; ++i) {
       const V u = lut(tw[i], ts);
-      tw[i + 1] = hn::Xor(u, hn::And(hn::Xor(u, lut(om, u)), tm));
+      tw[i + 1] = hn::IfThenElse(hn::MaskFromVec(tm), lut(om, u), u);
     }
   }
   HWY_UNROLL(1)
@@ -196,15 +201,88 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
     const V s1 = lut(b1, z), s2 = lut(b2, z);
     z = hn::Xor3(lut(s2, dup(d, rl.q2[l])), lut(s1, dup(d, rl.q3[l])), hn::Xor(s1, key));
   }
-  // Last S-box and key, then each output byte gathers its two cells straight from the relabelled
-  // layout (the high cell from a table of S'(v) << 4).
-  const V kf = lut(hn::Xor(dup(d, k.v_bwd[0]), tw[0]), dup(d, rl.tsig[2 * R]));
-  const V kf_hi = hn::BitCast(d, hn::ShiftLeft<4>(hn::BitCast(d64, kf)));  // cells < 16: no carries
-  const V lo = hn::Xor(lut(b0, z), kf), hi = hn::Xor(lut(dup(d, st.bwd_hi), z), kf_hi);
-  const V out = hn::Or(hn::TableLookupBytesOr0(lo, dup(d, rl.out_even)),
-                       hn::TableLookupBytesOr0(hi, dup(d, rl.out_odd)));
-  return hn::GetLane(hn::BitCast(d64, out));
+  // Last S-box: S'(even cells) in bytes 0..7, S'(odd cells) << 4 in bytes 8..15; the last key on
+  // the 64-bit word.
+  const V lo = lut(dup(d, st.bwd[0]), z), hi = lut(dup(d, st.bwd_hi), z);
+  const auto out =
+      hn::Xor(hn::BitCast(d64, lo), hn::InterleaveUpper(d64, hn::BitCast(d64, hi), hn::BitCast(d64, hi)));
+  return hn::GetLane(out) ^ k.last ^ modifier;
 }
+
+#if HWY_TARGET == HWY_AVX3_DL
+// The same with AVX-512 VBMI on one xmm register: the input cells are placed by one multishift
+// straight from the broadcast word, the first S-box lookups are permutes (they ignore the high
+// nibble), every three-way XOR is one vpternlog, and each layer's tweak share is one 7-bit byte
+// permute of the 8 tables coef(omega^c(t)) (simd_relabel::fwd_tw/bwd_tw), all computed from the
+// modifier in parallel, off the data path. Critical path per layer: S-box lookup, position
+// lookup, ternlog. Needs r <= 7 (omega^c, c <= 7).
+template <unsigned R, pac::sbox S>
+HWY_INLINE std::uint64_t single_vbmi(const pac_schedule& sched, std::uint64_t data, std::uint64_t modifier) {
+  static_assert(R <= 7);
+  const qarma_simd_keys& k = sched.v;
+  const qarma::simd_sbox_tables& st = qarma::simd_sbox[unsigned(S)];  // constant addresses
+  const qarma::simd_relabel& rl = qarma::simd_relabels[R];
+  const qarma::simd_tweak_tables& wt = qarma::simd_tweak;
+  const auto ld = [](const std::uint8_t* p) { return _mm_load_si128(reinterpret_cast<const __m128i*>(p)); };
+  const auto ld512 = [](const std::uint8_t* p) { return _mm512_load_si512(p); };
+  const auto low128 = [](__m512i v) {  // (g++ 12 warns on _mm512_castsi512_si128: "used uninitialized")
+    __m128i r;
+    std::memcpy(&r, &v, sizeof r);
+    return r;
+  };
+  constexpr unsigned L = 2 * R + 1;
+
+  // Tweak shares: W[c][h] = coef_c(omega^(4h + lane)(t)) in the four 128-bit lanes.
+  alignas(64) static constexpr std::uint8_t nat_shift[64] = {
+      0,  4,  8,  12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 0,  4,  8,  12, 16, 20,
+      24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 0,  4,  8,  12, 16, 20, 24, 28, 32, 36, 40, 44,
+      48, 52, 56, 60, 0,  4,  8,  12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60};
+  const __m512i tn =
+      _mm512_and_si512(_mm512_maskz_multishift_epi64_epi8(~__mmask64{0}, ld512(nat_shift),
+                                                          _mm512_set1_epi64(std::int64_t(modifier))),
+                       _mm512_set1_epi8(0x0F));
+  __m512i w[3][2];
+  HWY_UNROLL(3)
+  for (unsigned c = 0; c < 3; ++c) {
+    w[c][0] = _mm512_shuffle_epi8(ld512(wt.w[c][0]), tn);
+    w[c][1] = _mm512_shuffle_epi8(ld512(wt.w[c][1]), tn);
+  }
+  const auto tw_lookup = [&](unsigned c, const std::uint8_t* idx) {
+    return low128(_mm512_permutex2var_epi8(w[c][0], _mm512_zextsi128_si512(ld(idx)), w[c][1]));
+  };
+  __m128i kt[L];
+  HWY_UNROLL(7)
+  for (unsigned l = 0; l < R; ++l)
+    kt[l] = _mm_ternarylogic_epi64(tw_lookup(1, rl.fwd_tw[l][0]), tw_lookup(2, rl.fwd_tw[l][1]),
+                                   tw_lookup(1, rl.fwd_tw[l][2]), 0x96);
+  kt[R] = _mm_setzero_si128();
+  HWY_UNROLL(7)
+  for (unsigned l = R + 1; l < L; ++l) kt[l] = tw_lookup(0, rl.bwd_tw[l]);
+
+  const __m128i f1 = ld(st.fwd[1]), f2 = ld(st.fwd[2]), b1 = ld(st.bwd[1]), b2 = ld(st.bwd[2]);
+  std::uint64_t key0 = k.first ^ modifier;
+  __asm__("" : "+r"(key0));  // one XOR on the data path
+  const std::uint64_t x0 = data ^ key0;
+  const __m128i zin =
+      _mm_maskz_multishift_epi64_epi8(__mmask16(0xFFFF), ld(rl.in_shift), _mm_set1_epi64x(std::int64_t(x0)));
+  __m128i s1 = _mm_maskz_permutexvar_epi8(__mmask16(0xFFFF), zin, f1),
+          s2 = _mm_maskz_permutexvar_epi8(__mmask16(0xFFFF), zin, f2), z = zin;
+  HWY_UNROLL(15)
+  for (unsigned l = 0; l < L; ++l) {
+    if (l != 0) {
+      const __m128i t1 = l <= R ? f1 : b1, t2 = l <= R ? f2 : b2;
+      s1 = _mm_shuffle_epi8(t1, z), s2 = _mm_shuffle_epi8(t2, z);
+    }
+    const __m128i c = _mm_ternarylogic_epi64(kt[l], ld(k.v_layer[l]), s1, 0x96);  // no copy of s1
+    z = _mm_ternarylogic_epi64(_mm_shuffle_epi8(s2, ld(rl.q2[l])), _mm_shuffle_epi8(s1, ld(rl.q3[l])), c,
+                               0x96);
+  }
+  const __m128i lo = _mm_shuffle_epi8(ld(st.bwd[0]), z), hi = _mm_shuffle_epi8(ld(st.bwd_hi), z);
+  std::uint64_t out = std::uint64_t(_mm_cvtsi128_si64(lo)) ^ (k.last ^ modifier);
+  __asm__("" : "+r"(out));  // keep the key addition in the shadow of the slower lane extraction
+  return out ^ std::uint64_t(_mm_extract_epi64(hi, 1));
+}
+#endif
 
 // Four states in flight: two vector loads, each unpacked into the even and the odd words.
 template <unsigned R>
@@ -240,33 +318,59 @@ HWY_INLINE void batch(const pac_schedule& sched, const std::uint64_t* data, cons
 
 // ---- kernels with plain signatures, for the dispatch table ----------------------------------------
 
+// The best single-call path for R rounds on this target.
+template <unsigned R>
+HWY_INLINE std::uint64_t single_best(const pac_schedule& s, std::uint64_t data, std::uint64_t modifier) {
+#if HWY_TARGET == HWY_AVX3_DL
+  if constexpr (R <= 7) {
+    switch (s.q.s) {
+      case pac::sbox::sigma0:
+        return single_vbmi<R, pac::sbox::sigma0>(s, data, modifier);
+      case pac::sbox::sigma1:
+        return single_vbmi<R, pac::sbox::sigma1>(s, data, modifier);
+      default:
+        return single_vbmi<R, pac::sbox::sigma2>(s, data, modifier);
+    }
+  }
+#endif
+  return single<R>(s, data, modifier);
+}
+
 inline std::uint64_t qarma5_single(const pac_schedule& s, std::uint64_t data,
                                    std::uint64_t modifier) noexcept {
+#if HWY_TARGET == HWY_AVX3_DL
+  return single_vbmi<5, pac::sbox::sigma2>(s, data, modifier);
+#else
   return single<5>(s, data, modifier);
+#endif
 }
 inline std::uint64_t qarma3_single(const pac_schedule& s, std::uint64_t data,
                                    std::uint64_t modifier) noexcept {
+#if HWY_TARGET == HWY_AVX3_DL
+  return single_vbmi<3, pac::sbox::sigma1>(s, data, modifier);
+#else
   return single<3>(s, data, modifier);
+#endif
 }
 inline std::uint64_t qarma_any_single(const pac_schedule& s, std::uint64_t data,
                                       std::uint64_t modifier) noexcept {
   switch (s.q.rounds) {
     case 1:
-      return single<1>(s, data, modifier);
+      return single_best<1>(s, data, modifier);
     case 2:
-      return single<2>(s, data, modifier);
+      return single_best<2>(s, data, modifier);
     case 3:
-      return single<3>(s, data, modifier);
+      return single_best<3>(s, data, modifier);
     case 4:
-      return single<4>(s, data, modifier);
+      return single_best<4>(s, data, modifier);
     case 5:
-      return single<5>(s, data, modifier);
+      return single_best<5>(s, data, modifier);
     case 6:
-      return single<6>(s, data, modifier);
+      return single_best<6>(s, data, modifier);
     case 7:
-      return single<7>(s, data, modifier);
+      return single_best<7>(s, data, modifier);
     default:
-      return single<8>(s, data, modifier);
+      return single_best<8>(s, data, modifier);
   }
 }
 inline void qarma5_batch(const pac_schedule& s, const std::uint64_t* data, const std::uint64_t* modifier,
@@ -313,10 +417,10 @@ inline constexpr pac_kernels table{
     &qarma_any_batch,
     &qarma64,
 };
-inline constexpr const pac_kernels* kernels = &table;
+FASTPRIM_HWY_EXPORT const pac_kernels* kernels = &table;
 
 #else  // HWY_SCALAR / EMU128: fastprim has its own scalar backend
-inline constexpr const pac_kernels* kernels = nullptr;
+FASTPRIM_HWY_EXPORT const pac_kernels* kernels = nullptr;
 #endif
 
 }  // namespace pac_hwy
