@@ -42,6 +42,37 @@ HWY_INLINE hn::Vec<D> gather_u64(D d, const std::byte* const* ptr, const std::si
   return hn::Load(d, buf);
 }
 
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+// The 32-byte stripe at `off` of eight inputs, transposed so that w[k] holds word k of input i
+// in lane i: eight ymm loads and eight two-source permutes instead of 32 scalar loads and
+// stores through memory.
+HWY_INLINE void load_transpose8(const std::span<const std::byte>* in, std::size_t off, __m512i* w) {
+  // Inputs i and i+1 side by side, with forms that have a defined pass-through: g++ 12 warns
+  // (falsely) about the _mm512_undefined inside the plain cast/insert intrinsics under -Werror.
+  auto pair = [&](int i) {
+    const __m512i lo = _mm512_maskz_loadu_epi64(0x0f, in[i].data() + off);
+    return _mm512_mask_broadcast_i64x4(
+        lo, 0xf0, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in[i + 1].data() + off)));
+  };
+  const __m512i z0 = pair(0);                                         // s0.0-3 s1.0-3
+  const __m512i z1 = pair(2);                                         // s2 s3
+  const __m512i z2 = pair(4);                                         // s4 s5
+  const __m512i z3 = pair(6);                                         // s6 s7
+  const __m512i even = _mm512_setr_epi64(0, 4, 8, 12, 1, 5, 9, 13);   // words 0,1 of four inputs
+  const __m512i odd = _mm512_setr_epi64(2, 6, 10, 14, 3, 7, 11, 15);  // words 2,3
+  const __m512i t0 = _mm512_permutex2var_epi64(z0, even, z1);  // s0.0 s1.0 s2.0 s3.0 s0.1 s1.1 s2.1 s3.1
+  const __m512i t1 = _mm512_permutex2var_epi64(z0, odd, z1);   // s0.2 .. s3.2 s0.3 .. s3.3
+  const __m512i t2 = _mm512_permutex2var_epi64(z2, even, z3);  // s4.0 .. s7.0 s4.1 .. s7.1
+  const __m512i t3 = _mm512_permutex2var_epi64(z2, odd, z3);   // s4.2 .. s7.2 s4.3 .. s7.3
+  const __m512i lo = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11);
+  const __m512i hi = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
+  w[0] = _mm512_permutex2var_epi64(t0, lo, t2);
+  w[1] = _mm512_permutex2var_epi64(t0, hi, t2);
+  w[2] = _mm512_permutex2var_epi64(t1, lo, t3);
+  w[3] = _mm512_permutex2var_epi64(t1, hi, t3);
+}
+#endif
+
 // A full group of inputs of one length `len` (the common case: keys, records, blocks): no masks.
 template <class D>
 HWY_INLINE hn::Vec<D> group_uniform(D d, const std::span<const std::byte>* in, std::size_t len,
@@ -59,12 +90,25 @@ HWY_INLINE hn::Vec<D> group_uniform(D d, const std::span<const std::byte>* in, s
   if (stripes) {
     auto a0 = hn::Add(hn::Add(vseed, p1), p2), a1 = hn::Add(vseed, p2), a2 = vseed, a3 = hn::Sub(vseed, p1);
     for (std::size_t s = 0; s < stripes; ++s, off += stripe) {
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+      static_assert(hn::MaxLanes(d) == 8);
+      __m512i t[4];
+      load_transpose8(in, off, t);
+      hn::Vec<D> v0, v1, v2, v3;
+      v0.raw = t[0];
+      v1.raw = t[1];
+      v2.raw = t[2];
+      v3.raw = t[3];
+#else
       for (std::size_t i = 0; i < N; ++i)
         for (int k = 0; k < 4; ++k) w[k][i] = load_le<std::uint64_t>(in[i].data() + off + 8 * k);
-      a0 = round(a0, hn::Load(d, w[0]));
-      a1 = round(a1, hn::Load(d, w[1]));
-      a2 = round(a2, hn::Load(d, w[2]));
-      a3 = round(a3, hn::Load(d, w[3]));
+      const auto v0 = hn::Load(d, w[0]), v1 = hn::Load(d, w[1]), v2 = hn::Load(d, w[2]),
+                 v3 = hn::Load(d, w[3]);
+#endif
+      a0 = round(a0, v0);
+      a1 = round(a1, v1);
+      a2 = round(a2, v2);
+      a3 = round(a3, v3);
     }
     h = hn::Add(hn::Add(rotl<1>(a0), rotl<7>(a1)), hn::Add(rotl<12>(a2), rotl<18>(a3)));
     const auto zero = hn::Zero(d);
