@@ -35,7 +35,8 @@ BOOST_AUTO_TEST_CASE(cpu_caps_match_compiler_builtins) {
 BOOST_AUTO_TEST_CASE(cpu_is_cached) { BOOST_TEST(&fastprim::cpu() == &fastprim::cpu()); }
 
 BOOST_AUTO_TEST_CASE(token_round_trip) {
-  for (backend b : fastprim::all_backends) BOOST_TEST((fastprim::backend_from_string(fastprim::to_string(b)) == b));
+  for (backend b : fastprim::all_backends)
+    BOOST_TEST((fastprim::backend_from_string(fastprim::to_string(b)) == b));
   BOOST_TEST(!fastprim::backend_from_string("x86_avx9").has_value());
   BOOST_TEST(!fastprim::backend_from_string("").has_value());
 }
@@ -88,7 +89,8 @@ BOOST_AUTO_TEST_CASE(unknown_tokens_are_errors) {
   BOOST_TEST(!fastprim::set_policy("sclar", "").has_value());
   BOOST_TEST(!fastprim::set_policy("scalar,x86_vaes", "").has_value());  // forcing takes one token
   std::string bad;
-  BOOST_TEST(fd::parse_backend_list(" scalar , hwy_avx2,,oops ", bad) == (fd::bit(backend::scalar) | fd::bit(backend::hwy_avx2)));
+  BOOST_TEST(fd::parse_backend_list(" scalar , hwy_avx2,,oops ", bad) ==
+             (fd::bit(backend::scalar) | fd::bit(backend::hwy_avx2)));
   BOOST_TEST(bad == "'oops'");
 }
 
@@ -125,6 +127,32 @@ BOOST_AUTO_TEST_CASE(report_names_every_primitive_and_reason) {
   int chosen = 0;
   for (auto row : c.rows) chosen += row.why == fd::reason::chosen;
   BOOST_TEST(chosen == 1);
+}
+
+// Where a vendor has its own order, the report lists it and the choice follows it.
+BOOST_AUTO_TEST_CASE(vendor_order_is_followed) {
+  const char* env = std::getenv("FASTPRIM_BACKEND");
+  if (env && *env) return;
+  const auto vendor = fastprim::cpu().vendor;
+  auto check = [&]<primitive P>() {
+    const auto ord = fd::order(P, vendor);
+    const auto c = fd::explain<P>();
+    BOOST_TEST_REQUIRE(c.rows.size() == ord.size());
+    for (std::size_t i = 0; i < ord.size(); ++i) BOOST_TEST((c.rows[i].b == ord[i]));
+    const auto usable = fd::usable_backends<P>();
+    BOOST_TEST_REQUIRE(!usable.empty());
+    BOOST_TEST((c.chosen == usable.front()));
+    // usable_backends() is a subsequence of the vendor order
+    std::size_t j = 0;
+    for (backend b : ord)
+      if (j < usable.size() && usable[j] == b) ++j;
+    BOOST_TEST(j == usable.size());
+  };
+  check.template operator()<primitive::pac>();
+  check.template operator()<primitive::sha256_batch>();
+  check.template operator()<primitive::aes>();
+  if (vendor == fastprim::cpu_vendor::intel)
+    BOOST_TEST((fd::order(primitive::pac, vendor).front() == backend::hwy_avx3));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

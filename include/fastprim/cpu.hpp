@@ -2,7 +2,9 @@
 // once through cpu_features and cached. The only file that includes cpu_features.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "fastprim/detail/config.hpp"
 
@@ -14,7 +16,25 @@
 
 FASTPRIM_NAMESPACE_BEGIN
 
+// Where the best backend order differs between microarchitectures (dispatch.hpp says where
+// and why), it is chosen by vendor.
+enum class cpu_vendor : std::uint8_t { other, intel, amd };
+
+constexpr std::string_view to_string(cpu_vendor v) noexcept {
+  switch (v) {
+    case cpu_vendor::intel:
+      return "intel";
+    case cpu_vendor::amd:
+      return "amd";
+    case cpu_vendor::other:
+      break;
+  }
+  return "other";
+}
+
 struct cpu_caps {
+  cpu_vendor vendor = cpu_vendor::other;
+  int family = 0, model = 0;
   // x86 (cpu_features clears the AVX and AVX-512 bits when the OS does not save their state)
   bool ssse3 = false, sse4_1 = false, sse4_2 = false, aes = false, pclmulqdq = false, sha = false;
   bool avx = false, avx2 = false, bmi2 = false, fma = false, f16c = false;
@@ -31,7 +51,13 @@ inline cpu_caps detect_cpu() noexcept {
   cpu_caps c;
 #if FASTPRIM_ARCH_X86_64
   // The fields are one-bit signed bitfields: a set bit reads as -1, so compare with 0.
-  const auto f = cpu_features::GetX86Info().features;
+  const auto info = cpu_features::GetX86Info();
+  const auto f = info.features;
+  const std::string_view vendor(info.vendor);
+  if (vendor == "GenuineIntel") c.vendor = cpu_vendor::intel;
+  if (vendor == "AuthenticAMD" || vendor == "HygonGenuine") c.vendor = cpu_vendor::amd;
+  c.family = info.family;
+  c.model = info.model;
   c.ssse3 = f.ssse3 != 0;
   c.sse4_1 = f.sse4_1 != 0;
   c.sse4_2 = f.sse4_2 != 0;

@@ -92,6 +92,19 @@ inline constexpr backend order_sha_batch[] = {backend::x86_shani, backend::hwy_a
                                               backend::armv8_ce,  backend::hwy_avx2,    backend::hwy_neon,
                                               backend::hwy_ssse3, backend::scalar};
 
+// Where microarchitectures disagree, a vendor's own order (a permutation of the table above;
+// the compile-time pruning uses the table above, the run-time choice this one).
+// Intel Ice Lake: sha256rnds2 and sha1rnds4 issue once per 3 cycles (AMD Zen: once per
+// cycle), so interleaved SHA-NI streams gain little and AVX-512 lanes win (sha256 batch:
+// hwy_avx3_dl 1.14 against x86_shani 3.07 TSC ticks/byte); vpermb/vpermi2b take 3-5 cycles
+// against pshufb's 1, so the AVX3_DL PAC path loses to AVX3 (QARMA5 single call 33.6 against
+// 22.1 ns).
+inline constexpr backend order_sha_batch_intel[] = {
+    backend::hwy_avx3_dl, backend::hwy_avx3, backend::x86_shani, backend::armv8_ce,
+    backend::hwy_avx2,    backend::hwy_neon, backend::hwy_ssse3, backend::scalar};
+inline constexpr backend order_pac_intel[] = {backend::hwy_avx3,  backend::hwy_avx3_dl, backend::hwy_avx2,
+                                              backend::hwy_ssse3, backend::hwy_neon,    backend::scalar};
+
 constexpr std::span<const backend> order(primitive p) noexcept {
   switch (p) {
     case primitive::xxh64:
@@ -113,6 +126,37 @@ constexpr std::span<const backend> order(primitive p) noexcept {
   }
   return {};
 }
+
+constexpr std::span<const backend> order(primitive p, cpu_vendor v) noexcept {
+  if (v == cpu_vendor::intel) {
+    switch (p) {
+      case primitive::sha1_batch:
+      case primitive::sha256_batch:
+        return order_sha_batch_intel;
+      case primitive::pac:
+        return order_pac_intel;
+      default:
+        break;
+    }
+  }
+  return order(p);
+}
+
+constexpr bool is_permutation_of_default(primitive p, cpu_vendor v) noexcept {
+  const auto a = order(p), b = order(p, v);
+  if (a.size() != b.size()) return false;
+  for (backend x : a)
+    if (std::count(b.begin(), b.end(), x) != 1) return false;
+  return true;
+}
+static_assert([] {
+  for (std::size_t i = 0; i < primitive_count; ++i)
+    for (cpu_vendor v : {cpu_vendor::other, cpu_vendor::intel, cpu_vendor::amd})
+      if (!is_permutation_of_default(static_cast<primitive>(i), v) ||
+          order(static_cast<primitive>(i), v).back() != backend::scalar)
+        return false;
+  return true;
+}());
 
 // ---- what the build can do, per backend (independent of the primitive) ----------------------------
 constexpr bool hwy_compiled(std::int64_t target) noexcept { return (HWY_TARGETS & target) != 0; }
@@ -410,6 +454,12 @@ std::size_t choose(const policy_state& pol, choice* out) {
     if (pol.disabled & bit(b)) return why = reason::disabled, false;
     return true;
   };
+  // The rows in this CPU's preferred order.
+  std::array<std::size_t, std::size(all_backends)> rank{};
+  std::size_t nrank = 0;
+  for (backend b : order(P, caps.vendor))
+    for (std::size_t i = 0; i < pr::rows.n; ++i)
+      if (pr::rows.b[i] == b) rank[nrank++] = i;
   std::size_t pick = pr::rows.n;  // none yet
   std::array<reason, std::size(all_backends)> why{};
   // A pin, or a forced backend this primitive can use, wins; otherwise the best usable row.
@@ -424,7 +474,8 @@ std::size_t choose(const policy_state& pol, choice* out) {
       if (pr::rows.b[i] == *want && usable(i, why[i])) pick = i;
     if (pick == pr::rows.n && !pol.pinned[pi] && *want != backend::scalar) want.reset();  // forced: fall back
   }
-  for (std::size_t i = 0; i < pr::rows.n; ++i) {
+  for (std::size_t k = 0; k < nrank; ++k) {
+    const std::size_t i = rank[k];
     reason r;
     if (pick == pr::rows.n && !want) {
       if (usable(i, r)) {
@@ -439,22 +490,23 @@ std::size_t choose(const policy_state& pol, choice* out) {
         why[i] = r;
     }
   }
-  if (pick == pr::rows.n) pick = pr::rows.n - 1;  // the last row is always usable (scalar)
+  if (pick == pr::rows.n) pick = rank[nrank - 1];  // the last row is always usable (scalar)
   if (out) {
     out->p = P;
     out->chosen = pr::rows.b[pick];
     out->compile_time = pr::compile_time;
     out->rows.clear();
     bool past_static = false;
+    // Which backends the compile target made redundant follows the default order.
+    std::uint32_t below = 0;
     for (backend b : order(P)) {
-      reason r = reason::not_compiled;
-      if (past_static) {
-        r = isa_compiled(b) ? reason::below_static : reason::not_compiled;
-      } else {
-        for (std::size_t i = 0; i < pr::rows.n; ++i)
-          if (pr::rows.b[i] == b) r = i == pick ? reason::chosen : why[i];
-        if (isa_compiled(b) && isa_static(b)) past_static = true;
-      }
+      if (past_static && isa_compiled(b)) below |= bit(b);
+      if (isa_compiled(b) && isa_static(b)) past_static = true;
+    }
+    for (backend b : order(P, caps.vendor)) {
+      reason r = (below & bit(b)) ? reason::below_static : reason::not_compiled;
+      for (std::size_t i = 0; i < pr::rows.n; ++i)
+        if (pr::rows.b[i] == b) r = i == pick ? reason::chosen : why[i];
       out->rows.push_back({b, r});
     }
   }
@@ -527,10 +579,11 @@ inline std::vector<backend> usable_backends() {
   // Under FASTPRIM_BACKEND (the forced-scalar test run) only the backend dispatch would pick.
   if (pol.forced) return {pr::rows.b[choose<P>(pol, nullptr)]};
   std::vector<backend> v;
-  for (std::size_t i = 0; i < pr::rows.n; ++i) {
-    const backend b = pr::rows.b[i];
-    if (pr::kernels()[i] != nullptr && cpu_supports(b, cpu()) && !(pol.disabled & bit(b))) v.push_back(b);
-  }
+  for (backend b : order(P, cpu().vendor))
+    for (std::size_t i = 0; i < pr::rows.n; ++i)
+      if (pr::rows.b[i] == b && pr::kernels()[i] != nullptr && cpu_supports(b, cpu()) &&
+          !(pol.disabled & bit(b)))
+        v.push_back(b);
   return v;
 }
 

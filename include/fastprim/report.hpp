@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "fastprim/aes.hpp"
 #include "fastprim/cpu.hpp"
 #include "fastprim/dispatch.hpp"
-#include "fastprim/aes.hpp"
 #include "fastprim/hmac.hpp"
 #include "fastprim/pac.hpp"
 #include "fastprim/sha1.hpp"
@@ -20,15 +20,23 @@ FASTPRIM_NAMESPACE_BEGIN
 inline detail::choice explain(primitive p) {
   detail::choice c;
   [&]<std::size_t... I>(std::index_sequence<I...>) {
-    ((p == static_cast<primitive>(I) ? (void)(c = detail::explain<static_cast<primitive>(I)>()) : (void)0), ...);
-  }(std::make_index_sequence<primitive_count>{});
+    ((p == static_cast<primitive>(I) ? (void)(c = detail::explain<static_cast<primitive>(I)>()) : (void)0),
+     ...);
+  }
+  (std::make_index_sequence<primitive_count>{});
   return c;
 }
 
 // A text report: CPU features, overrides, then per primitive the backend chosen and why each
 // better one was not.
 inline std::string report() {
-  std::string s = "cpu: " + to_string(cpu()) + "\n";
+  const cpu_caps& caps = cpu();
+  std::string s = "cpu: " + to_string(caps) + "\n";
+#if FASTPRIM_ARCH_X86_64
+  s += "vendor: " + std::string(to_string(caps.vendor)) + " (family " + std::to_string(caps.family) +
+       ", model " + std::to_string(caps.model) +
+       "; picks the backend order where microarchitectures differ)\n";
+#endif
   const char* forced = std::getenv("FASTPRIM_BACKEND");
   const char* disabled = std::getenv("FASTPRIM_DISABLE");
   s += "overrides: FASTPRIM_BACKEND=" + std::string(forced ? forced : "") +
@@ -44,7 +52,8 @@ inline std::string report() {
     std::string why;
     for (const auto& row : c.rows) {
       if (row.why == detail::reason::chosen) break;
-      why += (why.empty() ? "" : "; ") + std::string(to_string(row.b)) + ": " + std::string(to_string(row.why));
+      why +=
+          (why.empty() ? "" : "; ") + std::string(to_string(row.b)) + ": " + std::string(to_string(row.why));
     }
     if (!why.empty()) line += "  not: " + why;
     s += line + "\n";
