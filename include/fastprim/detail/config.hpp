@@ -40,6 +40,26 @@
 #define FASTPRIM_LIKELY(x) __builtin_expect(!!(x), 1)
 #define FASTPRIM_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
+// ---- register zeroing on return (opt-in) ---------------------------------------------------------
+// Define FASTPRIM_ZERO_CALL_USED_REGS=1 (meson option zero_call_used_regs) to have every
+// function that touches key material, hash state or plaintext zero the registers it used before
+// it returns, so that no secret outlives the call in a register (GCC's zero_call_used_regs,
+// "used": general and vector registers the function wrote). The macro goes on the real
+// (out-of-line) functions: the kernels reached through dispatch tables and the key schedules.
+// An explicit request that the compiler cannot honour (clang 14) is an error, never a silent
+// no-op.
+#if defined(FASTPRIM_ZERO_CALL_USED_REGS) && FASTPRIM_ZERO_CALL_USED_REGS
+#if defined(__has_attribute) && __has_attribute(zero_call_used_regs)
+#define FASTPRIM_ZERO_REGS __attribute__((zero_call_used_regs("used")))
+#define FASTPRIM_ZERO_REGS_ON 1
+#else
+#error "FASTPRIM_ZERO_CALL_USED_REGS: this compiler has no zero_call_used_regs attribute (g++ >= 11 has it; clang++ 14 does not)"
+#endif
+#else
+#define FASTPRIM_ZERO_REGS
+#define FASTPRIM_ZERO_REGS_ON 0
+#endif
+
 // ---- ISA target attributes, one per hardware backend -------------------------------------------
 // Put on functions, never on files: every backend then compiles in one plain translation unit
 // and nothing widens the user's own -march.
