@@ -164,6 +164,19 @@
 #define FASTPRIM_KERNELS_CONSTEXPR constexpr
 #endif
 
+// ---- constant-time validation ----------------------------------------------------------------------
+// FASTPRIM_CT_DECLASSIFY(x): `x` (an lvalue) was computed from secrets, but the function's contract
+// makes it public (a verdict its result reveals anyway), and the code is about to branch on it.
+// A no-op, except in test/ct's build (FASTPRIM_CT_VALGRIND), where valgrind memcheck is told that
+// `x` is defined, so that its check flags every other secret-dependent branch or address (the
+// approach of BoringSSL's CONSTTIME_DECLASSIFY). Not for constant-evaluated code.
+#if defined(FASTPRIM_CT_VALGRIND)
+#include <valgrind/memcheck.h>
+#define FASTPRIM_CT_DECLASSIFY(x) ((void)VALGRIND_MAKE_MEM_DEFINED(&(x), sizeof(x)))
+#else
+#define FASTPRIM_CT_DECLASSIFY(x) ((void)0)
+#endif
+
 #define FASTPRIM_NAMESPACE_BEGIN \
   namespace fastprim {           \
   inline namespace FASTPRIM_ABI {

@@ -6,8 +6,9 @@
 // ISA: portable C++; the cipher is fastprim/pac/compute.hpp's (keyed_pac or compute) or any
 // callable the caller passes.
 // Constant-time: as constant-time as the cipher. The code here branches on the translation
-// configuration, on public pointer bits (bit 55, canonical or not) and on the outcome of an
-// authentication, which the returned pointer reveals anyway; it never indexes memory by a secret.
+// configuration and on public pointer bits (bit 55, canonical or not), never on a PAC or the
+// outcome of an authentication (selected by mask), and never indexes memory by a secret
+// (test/ct checks it under valgrind memcheck).
 // Reference: docs/pac-spec.md section 8 (QEMU target/arm/tcg/pauth_helper.c and
 // aa64_va_parameters), section 9 for the QEMU 7.2 records the tests reproduce.
 #pragma once
@@ -248,10 +249,13 @@ constexpr auth_result auth(const config& cfg, std::uint64_t ptr, std::uint64_t m
     const std::uint64_t ext = ((result >> 55) & 1) ? ~std::uint64_t{0} : 0;
     return {result, cfg.level() >= faults_at && ((result ^ ext) & cmp) != 0};
   }
-  if (((pac ^ ptr) & cmp) == 0) return {orig, false};
+  // The comparison selects by mask, without a branch: the recomputed PAC is secret, and only the
+  // returned pointer may reveal whether it matched.
+  const std::uint64_t fail = std::uint64_t{0} - std::uint64_t{((pac ^ ptr) & cmp) != 0};
   const unsigned at = l.tbi ? 53 : 61;
   const std::uint64_t code = is_b_key(id) ? 2 : 1;
-  return {(orig & ~(std::uint64_t{3} << at)) | (code << at), false};
+  const std::uint64_t failed = (orig & ~(std::uint64_t{3} << at)) | (code << at);
+  return {orig ^ ((orig ^ failed) & fail), false};
 }
 
 // The same with the cipher named by cfg.cipher() and the key `k` (prepared on every call).

@@ -1,0 +1,650 @@
+// test/ct/test_ct.cpp: constant-time proof under valgrind memcheck (see ct.hpp for the method).
+// Secrets (keys; plaintexts, messages, padded blocks, PAC inputs) are marked undefined and run
+// through the real library code, pinned to each backend through dispatch, exactly as a user
+// calls it; memcheck must report no branch and no memory address that depends on them.
+//
+//   suite ct       every software backend this build and valgrind's CPU can run (valgrind 3.19
+//                  hides AVX-512 and SHA-NI; it executes SSSE3, AVX2, AES-NI and PCLMULQDQ), plus
+//                  the hardware-instruction backends it can execute, as a check of our glue
+//                  code around instructions that are constant-time by construction.
+//   suite control  textbook leaky code (control.cpp) that memcheck must flag.
+//
+// Expected values come from outside the code under test: OpenSSL libcrypto (AES, SHA, HMAC),
+// the QARMA paper's vectors (Avanzi 2017, via pac-spec section 6), and QEMU 7.2 records of
+// PACIA/AUTIA (test/data/pac-qemu72-arch.txt, pac-spec section 8.2 for PAuth2).
+#define BOOST_TEST_MODULE ct
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+
+#include <algorithm>
+#include <array>
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ct/control.hpp"
+#include "ct/ct.hpp"
+#include "fastprim/fastprim.hpp"
+#include "support/backends.hpp"
+#include "support/random.hpp"
+
+namespace bdata = boost::unit_test::data;
+namespace pac = fastprim::pac;
+using fastprim::backend;
+using fastprim::primitive;
+using bytes = std::vector<std::byte>;
+
+namespace {
+
+// Backends built on crypto instructions: constant-time by construction (the instructions have
+// fixed latency and no tables; our code around them does not branch or index on data). They
+// run here too where valgrind executes their instructions.
+constexpr bool hardware(backend b) {
+  return b == backend::x86_aesni || b == backend::x86_vaes || b == backend::x86_shani ||
+         b == backend::armv8_ce;
+}
+
+std::string label(const char* what, backend b) {
+  return std::string(what) + "/" + std::string(fastprim::to_string(b)) + (hardware(b) ? " (hw)" : "");
+}
+
+bool same(std::span<const std::byte> a, std::span<const std::byte> b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
+}
+
+// An output computed from secrets: it must carry them (else the check saw nothing), then it is
+// declassified and compared with the expected value.
+void expect_output(std::span<std::byte> out, std::span<const std::byte> want, const std::string& what) {
+  BOOST_TEST(ct::tainted(out), what << ": output does not depend on the marked secret");
+  ct::declassify(out);
+  BOOST_TEST(same(out, want), what << ": wrong value");
+}
+template <std::size_t N>
+void expect_output(std::array<std::byte, N>& out, std::span<const std::byte> want, const std::string& what) {
+  expect_output(std::span<std::byte>(out), want, what);
+}
+
+bytes secret_copy(const bytes& v) {
+  bytes s = v;
+  ct::secret(s.data(), s.size());
+  return s;
+}
+
+const unsigned char* uc(std::span<const std::byte> s) {
+  return reinterpret_cast<const unsigned char*>(s.data());
+}
+
+// ---- OpenSSL oracles --------------------------------------------------------------------------------
+bytes ossl_aes(const char* mode, const bytes& key, const bytes& iv, const bytes& in, bool enc) {
+  const std::string name = "aes-" + std::to_string(key.size() * 8) + "-" + mode;
+  const EVP_CIPHER* c = EVP_get_cipherbyname(name.c_str());
+  BOOST_TEST_REQUIRE(c != nullptr);
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  BOOST_TEST_REQUIRE(EVP_CipherInit_ex(ctx, c, nullptr, uc(key), iv.empty() ? nullptr : uc(iv), enc) == 1);
+  EVP_CIPHER_CTX_set_padding(ctx, 0);
+  bytes out(in.size() + 16);
+  int n = 0, m = 0;
+  BOOST_TEST_REQUIRE(EVP_CipherUpdate(ctx, reinterpret_cast<unsigned char*>(out.data()), &n, uc(in),
+                                      static_cast<int>(in.size())) == 1);
+  BOOST_TEST_REQUIRE(EVP_CipherFinal_ex(ctx, reinterpret_cast<unsigned char*>(out.data()) + n, &m) == 1);
+  EVP_CIPHER_CTX_free(ctx);
+  out.resize(std::size_t(n + m));
+  return out;
+}
+
+bytes ossl_digest(const EVP_MD* md, const bytes& msg) {
+  bytes out(EVP_MD_size(md));
+  unsigned len = 0;
+  BOOST_TEST_REQUIRE(EVP_Digest(msg.data(), msg.size(), reinterpret_cast<unsigned char*>(out.data()), &len,
+                                md, nullptr) == 1);
+  return out;
+}
+
+bytes ossl_hmac(const EVP_MD* md, const bytes& key, const bytes& msg) {
+  bytes out(EVP_MD_size(md));
+  unsigned len = 0;
+  BOOST_TEST_REQUIRE(HMAC(md, key.data(), static_cast<int>(key.size()), uc(msg), msg.size(),
+                          reinterpret_cast<unsigned char*>(out.data()), &len) != nullptr);
+  return out;
+}
+
+template <primitive P>
+std::vector<backend> backends_of() {
+  return fastprim::detail::usable_backends<P>();
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(ct)
+
+// What the cases below run on, per primitive, and why any compiled backend is absent. Only
+// backends that need what valgrind 3.19's CPU hides (AVX-512; the SHA extensions) may be
+// missing: a software backend left out for any other reason would leave a hole in the proof.
+BOOST_AUTO_TEST_CASE(coverage) {
+  ct::require_memcheck();
+  const auto hidden_by_valgrind = [](backend b) {
+    return b == backend::x86_vaes || b == backend::x86_shani || b == backend::hwy_avx3 ||
+           b == backend::hwy_avx3_dl;
+  };
+  const auto one = [&](auto c) {
+    std::string run, absent;
+    for (const auto& row : c.rows) {
+      const std::string tok(fastprim::to_string(row.b));
+      if (row.why == fastprim::detail::reason::chosen || row.why == fastprim::detail::reason::worse) {
+        run += " " + tok;
+      } else if (row.why != fastprim::detail::reason::not_compiled) {
+        absent += " " + tok + " (" + std::string(fastprim::detail::to_string(row.why)) + ")";
+        BOOST_TEST((row.why == fastprim::detail::reason::cpu_lacks && hidden_by_valgrind(row.b)),
+                   fastprim::to_string(c.p)
+                       << ": backend " << tok << " is not checked: " << fastprim::detail::to_string(row.why));
+      }
+    }
+    std::printf("ct coverage %-13s runs:%s%s%s\n", std::string(fastprim::to_string(c.p)).c_str(), run.c_str(),
+                absent.empty() ? "" : "; not run here:", absent.c_str());
+  };
+  one(fastprim::detail::explain<primitive::aes>());
+  one(fastprim::detail::explain<primitive::sha1>());
+  one(fastprim::detail::explain<primitive::sha256>());
+  one(fastprim::detail::explain<primitive::sha1_batch>());
+  one(fastprim::detail::explain<primitive::sha256_batch>());
+  one(fastprim::detail::explain<primitive::pac>());
+}
+
+// ---- AES ------------------------------------------------------------------------------------------
+// Every AES backend dispatch offers here (new software backends join by being in the table).
+// Each key size: key expansion, one block each way, ECB/CBC over 13 blocks (the 8-, 4- and
+// 1-block passes of the bitsliced code), CTR over 13 blocks + 5 bytes (the tail keystream block),
+// streaming CTR in uneven pieces. Secret: key and plaintext; IV and ciphertext are public.
+BOOST_DATA_TEST_CASE(aes_every_mode_and_key_size, bdata::make(backends_of<primitive::aes>()), b) {
+  ct::require_memcheck();
+  for (const std::size_t ks : {16u, 24u, 32u}) {
+    const bytes key = fastprim_test::random_bytes(ks, 100 + ks);
+    const bytes iv = fastprim_test::random_bytes(16, 200 + ks);
+    const bytes pt = fastprim_test::random_bytes(13 * 16, 300 + ks);
+    const bytes ctr_pt = fastprim_test::random_bytes(13 * 16 + 5, 400 + ks);
+    const bytes want_ecb = ossl_aes("ecb", key, {}, pt, true);
+    const bytes want_cbc = ossl_aes("cbc", key, iv, pt, true);
+    const bytes want_ctr = ossl_aes("ctr", key, iv, ctr_pt, true);
+    const std::string what = label("aes", b) + " AES-" + std::to_string(ks * 8);
+    const bytes skey = secret_copy(key), spt = secret_copy(pt), sctr = secret_copy(ctr_pt);
+
+    ct::ledger led(what);
+    std::optional<fastprim::result<fastprim::aes>> made;
+    led.check("expand_key",
+              [&] { made.emplace(fastprim::aes::create(std::span<const std::byte>(skey), b)); });
+    BOOST_TEST_REQUIRE(made->has_value(), what << ": " << made->message());
+    const fastprim::aes& c = **made;
+    BOOST_TEST(c.backend() == b);
+    BOOST_TEST(ct::tainted(c.round_keys().bytes, 16), what << ": round keys do not carry the key");
+
+    bytes out(ctr_pt.size());
+    const std::span<std::byte> o(out);
+    bool ok = true;
+    led.check("encrypt_block",
+              [&] { ok &= c.encrypt_block(std::span(spt).first(16), o.first(16)).has_value(); });
+    expect_output(o.first(16), std::span(want_ecb).first(16), what + " encrypt_block");
+    led.check("decrypt_block",
+              [&] { ok &= c.decrypt_block(std::span(want_ecb).first(16), o.first(16)).has_value(); });
+    expect_output(o.first(16), std::span(pt).first(16), what + " decrypt_block");
+
+    led.check("ecb_enc", [&] { ok &= c.encrypt_ecb(spt, o.first(pt.size())).has_value(); });
+    expect_output(o.first(pt.size()), want_ecb, what + " ecb encrypt");
+    led.check("ecb_dec", [&] { ok &= c.decrypt_ecb(want_ecb, o.first(pt.size())).has_value(); });
+    expect_output(o.first(pt.size()), pt, what + " ecb decrypt");
+
+    led.check("cbc_enc", [&] { ok &= c.encrypt_cbc(iv, spt, o.first(pt.size())).has_value(); });
+    expect_output(o.first(pt.size()), want_cbc, what + " cbc encrypt");
+    led.check("cbc_dec", [&] { ok &= c.decrypt_cbc(iv, want_cbc, o.first(pt.size())).has_value(); });
+    expect_output(o.first(pt.size()), pt, what + " cbc decrypt");
+
+    led.check("ctr_enc", [&] { ok &= c.ctr(iv, sctr, o).has_value(); });
+    expect_output(o, want_ctr, what + " ctr encrypt");
+    led.check("ctr_dec", [&] { ok &= c.ctr(iv, want_ctr, o).has_value(); });
+    expect_output(o, ctr_pt, what + " ctr decrypt");
+
+    std::optional<fastprim::result<fastprim::aes_ctr>> stream;
+    led.check("ctr_stream", [&] {
+      stream.emplace(fastprim::aes_ctr::create(c, std::span<const std::byte>(iv)));
+      if (!stream->has_value()) return;  // public: the IV length
+      std::size_t at = 0;
+      for (const std::size_t piece : {1u, 15u, 17u, 3u, 64u, 29u, 100u}) {
+        const std::size_t n = std::min(piece, sctr.size() - at);
+        ok &= (**stream).update(std::span(sctr).subspan(at, n), o.subspan(at, n)).has_value();
+        at += n;
+      }
+    });
+    BOOST_TEST_REQUIRE(stream->has_value());
+    expect_output(o, want_ctr, what + " streaming ctr");
+    BOOST_TEST(ok, what << ": a call returned an error");
+  }
+}
+
+// ---- PKCS#7 unpadding --------------------------------------------------------------------------
+// The last block of a CBC decryption is secret, and so is its padding: every pad byte value
+// 0..17 (0 and 17 invalid), and every valid length with one pad byte corrupted. Only the verdict
+// (and, when valid, the length) is public: the result is declassified before the test reads it.
+BOOST_AUTO_TEST_CASE(pkcs7_unpad_secret_padding) {
+  ct::require_memcheck();
+  ct::ledger led("pkcs7");
+  const bytes body = fastprim_test::random_bytes(32, 500);
+  struct trial {
+    bytes data;
+    int want;  // message length, or -1 for bad padding
+  };
+  std::vector<trial> trials;
+  for (int pad = 0; pad <= 17; ++pad) {
+    bytes d = body;
+    for (int i = 0; i < std::min(pad, 16); ++i) d[31 - std::size_t(i)] = std::byte(pad);
+    d[31] = std::byte(pad);
+    trials.push_back({d, pad >= 1 && pad <= 16 ? 32 - pad : -1});
+  }
+  for (int pad = 2; pad <= 16; ++pad)
+    for (int bad = 1; bad < pad; ++bad) {  // byte `bad` of the padding (0 = the length byte) differs
+      bytes d = body;
+      for (int i = 0; i < pad; ++i) d[31 - std::size_t(i)] = std::byte(pad);
+      d[31 - std::size_t(bad)] ^= std::byte(0x40);
+      trials.push_back({d, -1});
+    }
+  std::vector<bytes> secret;
+  for (const trial& t : trials) secret.push_back(secret_copy(t.data));
+  std::vector<std::optional<fastprim::result<std::size_t>>> got(trials.size());
+  led.check("unpad", [&] {
+    for (std::size_t i = 0; i < trials.size(); ++i) got[i].emplace(fastprim::pkcs7_unpad(secret[i]));
+  });
+  int valid = 0, invalid = 0;
+  for (std::size_t i = 0; i < trials.size(); ++i) {
+    ct::declassify(*got[i]);
+    const fastprim::result<std::size_t>& r = *got[i];
+    if (trials[i].want < 0) {
+      ++invalid;
+      BOOST_TEST(r.code() == fastprim::errc::bad_padding, "trial " << i);
+    } else {
+      ++valid;
+      BOOST_TEST_REQUIRE(r.has_value(), "trial " << i << ": " << r.message());
+      BOOST_TEST(*r == std::size_t(trials[i].want), "trial " << i);
+    }
+  }
+  BOOST_TEST(valid == 16);
+  BOOST_TEST(invalid == 2 + 15 * 16 / 2);
+
+  // Padding a secret message: its bytes are copied, only its (public) length decides.
+  const bytes msg = secret_copy(fastprim_test::random_bytes(37, 501));
+  bytes out(48);
+  std::optional<fastprim::result<std::size_t>> padded;
+  led.check("pad", [&] { padded.emplace(fastprim::pkcs7_pad(msg, out)); });
+  BOOST_TEST(ct::tainted(out.data(), 37));
+  BOOST_TEST_REQUIRE(padded->has_value());
+  BOOST_TEST(**padded == 48u);
+}
+
+// ---- SHA-1, SHA-256, HMAC -------------------------------------------------------------------------
+namespace {
+
+const std::size_t hash_lengths[] = {1, 3, 55, 56, 63, 64, 65, 119, 120, 128, 300};
+
+// One-shot, streaming in uneven pieces, and a fork by copy, on secret messages of lengths around
+// the padding boundaries (55/56: one or two final blocks).
+template <class H, primitive P>
+void hash_case(backend b, const char* name, const EVP_MD* md) {
+  ct::require_memcheck();
+  fastprim_test::pinned<P> pin{b};
+  const std::string what = label(name, b);
+  ct::ledger led(what);
+  for (const std::size_t len : hash_lengths) {
+    const bytes msg = fastprim_test::random_bytes(len, 600 + len);
+    const bytes want = ossl_digest(md, msg);
+    const bytes s = secret_copy(msg);
+    typename H::digest_type one{}, streamed{}, forked{};
+    const std::string at = " len " + std::to_string(len);
+    led.check("hash" + std::to_string(len), [&] { one = H::hash(std::span<const std::byte>(s)); });
+    expect_output(one, want, what + " one-shot" + at);
+    led.check("stream" + std::to_string(len), [&] {
+      H h;
+      std::size_t i = 0;
+      for (const std::size_t piece : {1u, 7u, 64u, 13u, 100u}) {
+        const std::size_t n = std::min(piece, s.size() - i);
+        h.update(std::span<const std::byte>(s).subspan(i, n));
+        i += n;
+      }
+      H copy = h;  // fork, then finish both
+      copy.update(std::span<const std::byte>(s).subspan(i));
+      h.update(std::span<const std::byte>(s).subspan(i));
+      streamed = h.digest();
+      forked = copy.digest();
+    });
+    expect_output(streamed, want, what + " streaming" + at);
+    expect_output(forked, want, what + " forked" + at);
+  }
+}
+
+// HMAC: secret key (shorter than a block, exactly a block, longer: hashed first) and secret
+// message; compute, streaming, the one-shot function, and verify (constant-time tag comparison)
+// against the right tag and a tag wrong in its last byte. The verdict is declassified.
+template <class H, primitive P>
+void hmac_case(backend b, const char* name, const EVP_MD* md) {
+  ct::require_memcheck();
+  fastprim_test::pinned<P> pin{b};
+  const std::string what = label(name, b);
+  ct::ledger led(what);
+  for (const std::size_t klen : {16u, 64u, 100u}) {
+    const bytes key = fastprim_test::random_bytes(klen, 700 + klen);
+    const bytes skey = secret_copy(key);
+    for (const std::size_t mlen : {0u, 1u, 64u, 200u}) {
+      const bytes msg = fastprim_test::random_bytes(mlen, 800 + mlen);
+      const bytes want = ossl_hmac(md, key, msg);
+      bytes wrong = want;
+      wrong.back() ^= std::byte{1};
+      const bytes smsg = secret_copy(msg);
+      const std::string at = " key " + std::to_string(klen) + " msg " + std::to_string(mlen);
+      const std::string tag = "k" + std::to_string(klen) + "m" + std::to_string(mlen);
+      typename fastprim::hmac<H>::tag_type computed{}, streamed{}, oneshot{};
+      bool good = false, bad = true, good_stream = false;
+      led.check(tag, [&] {
+        fastprim::hmac<H> mac{std::span<const std::byte>(skey)};
+        computed = mac.compute(std::span<const std::byte>(smsg));
+        mac.update(std::span<const std::byte>(smsg).first(mlen / 2));
+        mac.update(std::span<const std::byte>(smsg).subspan(mlen / 2));
+        streamed = mac.digest();
+        good_stream = mac.verify(std::span<const std::byte>(want));
+        good = mac.verify(std::span<const std::byte>(smsg), std::span<const std::byte>(want));
+        bad = mac.verify(std::span<const std::byte>(smsg), std::span<const std::byte>(wrong));
+        if constexpr (std::is_same_v<H, fastprim::sha256>)
+          oneshot = fastprim::hmac_sha256(std::span<const std::byte>(skey), std::span<const std::byte>(smsg));
+        else
+          oneshot = fastprim::hmac_sha1(std::span<const std::byte>(skey), std::span<const std::byte>(smsg));
+      });
+      expect_output(computed, want, what + " compute" + at);
+      expect_output(streamed, want, what + " streaming" + at);
+      expect_output(oneshot, want, what + " one-shot" + at);
+      BOOST_TEST(ct::tainted(good), what << at << ": the verdict does not depend on the key");
+      ct::declassify(good);
+      ct::declassify(bad);
+      ct::declassify(good_stream);
+      BOOST_TEST(good, what << at << ": verify rejected the right tag");
+      BOOST_TEST(good_stream, what << at << ": streaming verify rejected the right tag");
+      BOOST_TEST(!bad, what << at << ": verify accepted a wrong tag");
+    }
+  }
+}
+
+// Batches of independent secret messages of mixed lengths (more than any backend has lanes).
+template <std::size_t N, primitive P, class Batch>
+void batch_case(backend b, const char* name, const EVP_MD* md, Batch batch) {
+  ct::require_memcheck();
+  fastprim_test::pinned<P> pin{b};
+  const std::string what = label(name, b);
+  ct::ledger led(what);
+  const std::size_t lengths[] = {0,  1,   55, 56, 64, 100, 128, 200, 300, 1000,
+                                 63, 119, 5,  64, 65, 700, 17,  0,   240};
+  std::vector<bytes> msgs, secrets;
+  std::vector<std::span<const std::byte>> views;
+  for (const std::size_t len : lengths) {
+    msgs.push_back(fastprim_test::random_bytes(len, 900 + len));
+    secrets.push_back(secret_copy(msgs.back()));
+  }
+  for (const bytes& s : secrets) views.emplace_back(s);
+  std::vector<std::array<std::byte, N>> out(views.size());
+  bool ok = false;
+  led.check("batch", [&] { ok = batch(views, out).has_value(); });
+  BOOST_TEST(ok);
+  for (std::size_t i = 0; i < views.size(); ++i) {
+    const bytes want = ossl_digest(md, msgs[i]);
+    if (msgs[i].empty()) {
+      BOOST_TEST(same(out[i], want), what << " message " << i);  // no secret in an empty message
+    } else {
+      expect_output(out[i], want, what + " message " + std::to_string(i));
+    }
+  }
+}
+
+}  // namespace
+
+BOOST_DATA_TEST_CASE(sha1_hash, bdata::make(backends_of<primitive::sha1>()), b) {
+  hash_case<fastprim::sha1, primitive::sha1>(b, "sha1", EVP_sha1());
+}
+BOOST_DATA_TEST_CASE(sha256_hash, bdata::make(backends_of<primitive::sha256>()), b) {
+  hash_case<fastprim::sha256, primitive::sha256>(b, "sha256", EVP_sha256());
+}
+BOOST_DATA_TEST_CASE(hmac_sha1, bdata::make(backends_of<primitive::sha1>()), b) {
+  hmac_case<fastprim::sha1, primitive::sha1>(b, "hmac-sha1", EVP_sha1());
+}
+BOOST_DATA_TEST_CASE(hmac_sha256, bdata::make(backends_of<primitive::sha256>()), b) {
+  hmac_case<fastprim::sha256, primitive::sha256>(b, "hmac-sha256", EVP_sha256());
+}
+BOOST_DATA_TEST_CASE(sha1_batch, bdata::make(backends_of<primitive::sha1_batch>()), b) {
+  batch_case<20, primitive::sha1_batch>(
+      b, "sha1_batch", EVP_sha1(),
+      [](std::span<const std::span<const std::byte>> m, std::span<std::array<std::byte, 20>> o) {
+        return fastprim::sha1_batch(m, o);
+      });
+}
+BOOST_DATA_TEST_CASE(sha256_batch, bdata::make(backends_of<primitive::sha256_batch>()), b) {
+  batch_case<32, primitive::sha256_batch>(
+      b, "sha256_batch", EVP_sha256(),
+      [](std::span<const std::span<const std::byte>> m, std::span<std::array<std::byte, 32>> o) {
+        return fastprim::sha256_batch(m, o);
+      });
+}
+
+// ---- PAC ----------------------------------------------------------------------------------------
+namespace pac_vectors {  // named: the data-driven cases' lambdas capture these types
+
+// The QARMA paper's inputs and results (pac-spec section 6): P, T, w0 = KeyHi, k0 = KeyLo.
+constexpr std::uint64_t paper_p = 0xfb623599da6e8127, paper_t = 0x477d469dec0b8762;
+constexpr pac::key paper_key{0xec2802d4e0a488e9, 0x84be85ce9804e94b};
+struct paper_vector {
+  unsigned rounds;
+  pac::sbox s;
+  std::uint64_t c;
+};
+constexpr paper_vector paper_vectors[] = {
+    {5, pac::sbox::sigma0, 0x3ee99a6c82af0c38}, {6, pac::sbox::sigma0, 0x9f5c41ec525603c9},
+    {7, pac::sbox::sigma0, 0xbcaf6c89de930765}, {5, pac::sbox::sigma1, 0x544b0ab95bda7c3a},
+    {6, pac::sbox::sigma1, 0xa512dd1e4e3ec582}, {7, pac::sbox::sigma1, 0xedf67ff370a483f2},
+    {5, pac::sbox::sigma2, 0xc003b93999b33765}, {6, pac::sbox::sigma2, 0x270a787275c48d10},
+    {7, pac::sbox::sigma2, 0x5c06a7501b63b2fd}};
+// ComputePAC of the paper inputs: QARMA5 (the paper's r = 5, sigma2), QARMA3 and impdef (pac-spec 6).
+struct alg_vector {
+  pac::algorithm alg;
+  const char* name;
+  std::uint64_t c;
+};
+constexpr alg_vector alg_vectors[] = {{pac::algorithm::qarma5, "qarma5", 0xc003b93999b33765},
+                                      {pac::algorithm::qarma3, "qarma3", 0xc8b7fdc1d507b9ef},
+                                      {pac::algorithm::impdef, "impdef", 0x3f52a54232b357ae}};
+
+}  // namespace pac_vectors
+using namespace pac_vectors;
+
+// Every PAC backend dispatch offers here: the key schedule of a keyed object (secret key), one
+// PAC and a batch of 13 (the vector backends' tail path) with secret key, data and modifier, and
+// the general QARMA-64 (schedule built per call) for the paper's nine instances.
+BOOST_DATA_TEST_CASE(pac_compute_every_algorithm, bdata::make(backends_of<primitive::pac>()), b) {
+  ct::require_memcheck();
+  fastprim_test::pinned<primitive::pac> pin{b};
+  const std::string what = label("pac", b);
+  ct::ledger led(what);
+  for (const alg_vector& v : alg_vectors) {
+    pac::key k = paper_key;
+    std::uint64_t data = paper_p, modifier = paper_t;
+    ct::secret(k);
+    ct::secret(data);
+    ct::secret(modifier);
+    std::optional<pac::keyed_pac> kp;
+    led.check(std::string(v.name) + "_key", [&] { kp.emplace(v.alg, k); });
+    BOOST_TEST(kp->backend() == b);
+    std::uint64_t one = 0;
+    led.check(std::string(v.name), [&] { one = kp->compute(data, modifier); });
+    BOOST_TEST(ct::tainted(one), what << " " << v.name);
+    ct::declassify(one);
+    BOOST_TEST(one == v.c, what << " " << v.name);
+
+    std::vector<std::uint64_t> d(13, paper_p), m(13, paper_t), o(13, 0);
+    ct::secret(d.data(), d.size() * 8);
+    ct::secret(m.data(), m.size() * 8);
+    bool ok = false;
+    led.check(std::string(v.name) + "_batch", [&] { ok = kp->compute(d, m, o).has_value(); });
+    BOOST_TEST(ok);
+    BOOST_TEST(ct::tainted(o.data(), o.size() * 8), what << " " << v.name << " batch");
+    ct::declassify(o.data(), o.size() * 8);
+    for (const std::uint64_t x : o) BOOST_TEST(x == v.c, what << " " << v.name << " batch");
+  }
+  std::vector<std::optional<fastprim::result<std::uint64_t>>> q(std::size(paper_vectors));
+  pac::key k = paper_key;
+  std::uint64_t p = paper_p, t = paper_t;
+  ct::secret(k);
+  ct::secret(p);
+  ct::secret(t);
+  led.check("qarma64", [&] {
+    for (std::size_t i = 0; i < q.size(); ++i)
+      q[i].emplace(pac::qarma64(p, t, k, paper_vectors[i].rounds, paper_vectors[i].s));
+  });
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    BOOST_TEST_REQUIRE(q[i]->has_value());  // public: the rounds and S-box were valid
+    std::uint64_t& c = **q[i];
+    BOOST_TEST(ct::tainted(c), what << " qarma64 vector " << i);
+    ct::declassify(c);
+    BOOST_TEST(c == paper_vectors[i].c, what << " qarma64 vector " << i);
+  }
+}
+
+// The one-shot ComputePAC (schedule built for the call; the scalar kernels whatever the pin).
+BOOST_AUTO_TEST_CASE(pac_one_shot) {
+  ct::require_memcheck();
+  ct::ledger led("pac/one-shot");
+  for (const alg_vector& v : alg_vectors) {
+    pac::key k = paper_key;
+    std::uint64_t data = paper_p, modifier = paper_t, r = 0;
+    ct::secret(k);
+    ct::secret(data);
+    ct::secret(modifier);
+    led.check(v.name, [&] { r = pac::compute(v.alg, data, modifier, k); });
+    BOOST_TEST(ct::tainted(r));
+    ct::declassify(r);
+    BOOST_TEST(r == v.c, v.name);
+  }
+}
+
+// The pointer model with a secret key on every PAC backend: AddPAC, and Auth's comparison of the
+// recomputed PAC with the pointer's, for a right and a wrong modifier. Pointers and modifiers are
+// public. FEAT_PAuth (QEMU 7.2 records, pac-qemu72-arch.txt) and FEAT_PAuth2/FPAC (pac-spec 8.2).
+BOOST_DATA_TEST_CASE(pac_pointer_auth, bdata::make(backends_of<primitive::pac>()), b) {
+  ct::require_memcheck();
+  fastprim_test::pinned<primitive::pac> pin{b};
+  const std::string what = label("pac-pointer", b);
+  ct::ledger led(what);
+  pac::key ia{0x8b05a29ddcf5ca7c, 0x1aff769e75aa85bd};
+  ct::secret(ia);
+  std::optional<pac::keyed_pac> kp;
+  led.check("key", [&] { kp.emplace(pac::algorithm::qarma5, ia); });
+  BOOST_TEST(kp->backend() == b);
+  const auto v1 = pac::config::from_tcr_el1(0x80100010, pac::algorithm::qarma5, pac::feature_level::pauth);
+  const auto v2 = pac::config::from_tcr_el1(0x80100010, pac::algorithm::qarma5, pac::feature_level::fpac);
+
+  // Records: PACIA / AUTIA 0000000080100010 8b05a29ddcf5ca7c 1aff769e75aa85bd <x> <y> <result>.
+  std::uint64_t signed_ptr = 0;
+  led.check("pacia", [&] {
+    signed_ptr = pac::add_pac(v1, 0x0000d6802c2500b3, 0xb4ace38947d26c35, *kp, pac::key_id::ia);
+  });
+  ct::declassify(signed_ptr);
+  BOOST_TEST(signed_ptr == 0x4911d6802c2500b3u);
+  pac::auth_result good{}, bad{}, good2{}, bad2{};
+  led.check("autia_ok",
+            [&] { good = pac::auth(v1, 0x4911d6802c2500b3, 0xb4ace38947d26c35, *kp, pac::key_id::ia); });
+  led.check("autia_fail",
+            [&] { bad = pac::auth(v1, 0x4911d6802c2500b3, 0xb4ace38947d26c36, *kp, pac::key_id::ia); });
+  ct::declassify(good);
+  ct::declassify(bad);
+  BOOST_TEST(good.value == 0x0000d6802c2500b3u);
+  BOOST_TEST(!good.fault);
+  BOOST_TEST(bad.value == 0x2000d6802c2500b3u);
+  BOOST_TEST(!bad.fault);
+
+  // PAuth2 + FPAC (pac-spec 8.2: 0xffffee219b524a67 signs to 0x80fcee219b524a67).
+  std::uint64_t signed2 = 0;
+  led.check("pacia_v2", [&] {
+    signed2 = pac::add_pac(v2, 0xffffee219b524a67, 0xf947bbf66cd875b9, *kp, pac::key_id::ia);
+  });
+  ct::declassify(signed2);
+  BOOST_TEST(signed2 == 0x80fcee219b524a67u);
+  led.check("autia_v2_ok",
+            [&] { good2 = pac::auth(v2, 0x80fcee219b524a67, 0xf947bbf66cd875b9, *kp, pac::key_id::ia); });
+  led.check("autia_v2_fail",
+            [&] { bad2 = pac::auth(v2, 0x80fcee219b524a67, 0xf947bbf66cd875ba, *kp, pac::key_id::ia); });
+  ct::declassify(good2);
+  ct::declassify(bad2);
+  BOOST_TEST(good2.value == 0xffffee219b524a67u);
+  BOOST_TEST(!good2.fault);
+  BOOST_TEST(bad2.fault);
+}
+
+BOOST_AUTO_TEST_SUITE_END()  // ct
+
+// ---- negative controls ------------------------------------------------------------------------------
+// Each must be flagged (errors > 0) on the same kind of secret the library handles above.
+BOOST_AUTO_TEST_SUITE(control)
+
+BOOST_AUTO_TEST_CASE(ttable_aes_is_flagged) {
+  ct::require_memcheck();
+  const bytes key = fastprim_test::random_bytes(16, 1), pt = fastprim_test::random_bytes(16, 2);
+  const bytes want = ossl_aes("ecb", key, {}, pt, true);
+  const bytes skey = secret_copy(key), spt = secret_copy(pt);
+  std::array<std::uint8_t, 16> out{};
+  const unsigned long before = ct::errors();
+  ct_control::ttable_aes128_encrypt(uc(skey), uc(spt), out.data());
+  const unsigned long n = ct::errors() - before;
+  std::printf("ct %-34s errors=%lu (must be > 0)\n", "control/ttable-aes128", n);
+  BOOST_TEST(n > 0u, "memcheck did not flag the T-table AES: the ct suite cannot see secret-indexed loads");
+  ct::declassify(out);
+  BOOST_TEST(same(std::as_bytes(std::span(out)), want), "the control is not AES-128");
+}
+
+BOOST_AUTO_TEST_CASE(early_exit_compare_is_flagged) {
+  ct::require_memcheck();
+  const bytes tag = fastprim_test::random_bytes(32, 3);
+  bytes other = tag;
+  other[20] ^= std::byte{1};
+  const bytes stag = secret_copy(tag);
+  const unsigned long before = ct::errors();
+  bool eq = ct_control::early_exit_equal(uc(stag), uc(other), 32);
+  const unsigned long n = ct::errors() - before;
+  std::printf("ct %-34s errors=%lu (must be > 0)\n", "control/early-exit-compare", n);
+  BOOST_TEST(n > 0u,
+             "memcheck did not flag the early-exit comparison: the ct suite cannot see secret branches");
+  ct::declassify(eq);
+  BOOST_TEST(!eq);
+}
+
+BOOST_AUTO_TEST_CASE(branchy_unpad_is_flagged) {
+  ct::require_memcheck();
+  bytes block = fastprim_test::random_bytes(16, 4);
+  for (int i = 0; i < 5; ++i) block[15 - std::size_t(i)] = std::byte{5};
+  const bytes sblock = secret_copy(block);
+  const unsigned long before = ct::errors();
+  int len = ct_control::branchy_pkcs7_unpad(uc(sblock));
+  const unsigned long n = ct::errors() - before;
+  std::printf("ct %-34s errors=%lu (must be > 0)\n", "control/branchy-pkcs7-unpad", n);
+  BOOST_TEST(n > 0u, "memcheck did not flag the branchy unpadding");
+  ct::declassify(len);
+  BOOST_TEST(len == 11);
+}
+
+BOOST_AUTO_TEST_CASE(table_qarma_sbox_is_flagged) {
+  ct::require_memcheck();
+  std::uint64_t x = 0x0123456789abcdef;
+  ct::secret(x);
+  const unsigned long before = ct::errors();
+  std::uint64_t y = ct_control::table_qarma_sbox(x);
+  const unsigned long n = ct::errors() - before;
+  std::printf("ct %-34s errors=%lu (must be > 0)\n", "control/table-qarma-sbox", n);
+  BOOST_TEST(n > 0u, "memcheck did not flag the table S-box");
+  ct::declassify(y);
+  BOOST_TEST(y == 0xb68fc09e3745d21au);  // sigma2 of every nibble (QARMA paper; pac-spec section 3)
+}
+
+BOOST_AUTO_TEST_SUITE_END()  // control
