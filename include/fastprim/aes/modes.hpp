@@ -22,9 +22,10 @@ inline constexpr std::size_t aes_block = 16;
 
 // Round keys in the layout of the backend that expanded them. Hardware backends store the
 // encryption schedule in enc[0..rounds] and the decryption schedule (equivalent inverse cipher,
-// FIPS 197 5.3.5) in dec[0..rounds]; the bitsliced backend stores 8 words of 64 bits per round.
+// FIPS 197 5.3.5) in dec[0..rounds]; the bitsliced backend stores 8 planes of 128 bits per round
+// (15 x 128 bytes for AES-256).
 struct aes_round_keys {
-  alignas(64) std::byte bytes[1024];
+  alignas(64) std::byte bytes[2048];
   std::uint32_t rounds;  // 10, 12 or 14
 };
 
