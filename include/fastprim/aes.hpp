@@ -14,7 +14,9 @@
 //   x86_vaes    VAES + AVX-512 on zmm (16 blocks)      yes (hardware AES)
 //   x86_aesni   AES-NI on xmm (8 blocks)               yes (hardware AES)
 //   armv8_ce    ARMv8 Crypto Extensions (8 blocks)     yes (hardware AES)
-//   scalar      portable C++, bitsliced, 4 blocks      yes (no secret-indexed table or branch)
+//   hwy_ssse3   Highway SSSE3 vector-permute AES       yes (pshufb S-box, no secret-indexed
+//               (x86 without AES-NI; 4 blocks)             memory or branch)
+//   scalar      portable C++, bitsliced, 8 blocks      yes (no secret-indexed table or branch)
 #pragma once
 
 #include <cstddef>
@@ -30,6 +32,7 @@
 #include "fastprim/aes/x86_vaes.hpp"
 #include "fastprim/backend.hpp"
 #include "fastprim/detail/config.hpp"
+#include "fastprim/detail/hwy.hpp"
 #include "fastprim/detail/secure_zero.hpp"
 #include "fastprim/dispatch.hpp"
 #include "fastprim/error.hpp"
@@ -52,6 +55,9 @@ constexpr const aes_kernels* aes_kernels_get() noexcept {
 #if FASTPRIM_HAVE_ARMV8_CE
   if constexpr (B == backend::armv8_ce) return &armv8_ce::kernels;
 #endif
+  if constexpr (B == backend::hwy_ssse3) {
+    FASTPRIM_HWY_GET(B, aes_hwy::kernels)
+  }
   return nullptr;
 }
 
@@ -118,13 +124,24 @@ class aes {
   unsigned rounds() const noexcept { return ks_.rounds; }
 
   // ---- ECB: length a multiple of 16; in == out or disjoint; out at least as long as in.
+  // One-block calls take the single-block kernel (no loop or size dispatch in the kernel).
   result<void> encrypt_ecb(std::span<const std::byte> in, std::span<std::byte> out) const noexcept {
-    if (const error e = detail::check_io(in, out, true); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    if (FASTPRIM_LIKELY(in.size() == block_size)) {  // the checks fold for a known length
+      if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, true);
+      fn_.encrypt_block(ks_, in.data(), out.data());
+      return {};
+    }
+    if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, true))) return detail::io_error(in, out, true);
     fn_.encrypt_ecb(ks_, in.data(), out.data(), in.size() / block_size);
     return {};
   }
   result<void> decrypt_ecb(std::span<const std::byte> in, std::span<std::byte> out) const noexcept {
-    if (const error e = detail::check_io(in, out, true); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    if (FASTPRIM_LIKELY(in.size() == block_size)) {  // the checks fold for a known length
+      if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, true);
+      fn_.decrypt_block(ks_, in.data(), out.data());
+      return {};
+    }
+    if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, true))) return detail::io_error(in, out, true);
     fn_.decrypt_ecb(ks_, in.data(), out.data(), in.size() / block_size);
     return {};
   }
@@ -133,7 +150,7 @@ class aes {
   result<void> encrypt_cbc(std::span<const std::byte> iv, std::span<const std::byte> in,
                            std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(iv.size() != block_size)) return detail::err_iv;
-    if (const error e = detail::check_io(in, out, true); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, true))) return detail::io_error(in, out, true);
     alignas(16) std::byte chain[block_size];
     std::memcpy(chain, iv.data(), block_size);
     fn_.encrypt_cbc(ks_, chain, in.data(), out.data(), in.size() / block_size);
@@ -142,7 +159,7 @@ class aes {
   result<void> decrypt_cbc(std::span<const std::byte> iv, std::span<const std::byte> in,
                            std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(iv.size() != block_size)) return detail::err_iv;
-    if (const error e = detail::check_io(in, out, true); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, true))) return detail::io_error(in, out, true);
     alignas(16) std::byte chain[block_size];
     std::memcpy(chain, iv.data(), block_size);
     fn_.decrypt_cbc(ks_, chain, in.data(), out.data(), in.size() / block_size);
@@ -154,7 +171,7 @@ class aes {
   result<void> ctr(std::span<const std::byte> iv, std::span<const std::byte> in,
                    std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(iv.size() != block_size)) return detail::err_iv;
-    if (const error e = detail::check_io(in, out, false); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, false);
     alignas(16) std::byte tail[block_size];
     if (detail::ctr_any(fn_, ks_, iv.data(), nullptr, in.data(), out.data(), in.size(), tail) != 0)
       detail::secure_zero(tail, sizeof tail);
@@ -164,13 +181,13 @@ class aes {
   // ---- one block: `in` exactly 16 bytes, `out` at least 16.
   result<void> encrypt_block(std::span<const std::byte> in, std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(in.size() != block_size)) return detail::err_block;
-    if (const error e = detail::check_io(in, out, false); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, false);
     fn_.encrypt_block(ks_, in.data(), out.data());
     return {};
   }
   result<void> decrypt_block(std::span<const std::byte> in, std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(in.size() != block_size)) return detail::err_block;
-    if (const error e = detail::check_io(in, out, false); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, false);
     fn_.decrypt_block(ks_, in.data(), out.data());
     return {};
   }

@@ -79,9 +79,13 @@ inline constexpr backend order_xxh64[] = {backend::scalar};
 // Only AVX-512 has a native 64-bit multiply (vpmullq); AVX2 and NEON emulate it and measured
 // slower than scalar one input at a time (hwy_avx2: 1.17 against 1.01 TSC ticks/byte at 32 B).
 inline constexpr backend order_xxh64_batch[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::scalar};
-// VAES keeps 32 blocks in flight on zmm (two vaesenc per cycle here); AES-NI 8 on xmm.
+// VAES keeps 32 blocks in flight on zmm (two vaesenc per cycle here); AES-NI 8 on xmm. Without
+// AES instructions, the SSSE3 vector-permute AES beats the bitsliced scalar code on encryption
+// (AES-128 at 8 KiB on Ice Lake, core cycles/byte, hwy_ssse3 against scalar: ECB 6.8 / 8.3,
+// CTR 6.9 / 8.0, serial CBC encryption 8.4 / 64) and loses on decryption (ECB 11.1 / 9.2,
+// CBC 11.7 / 8.9): the serial mode's 7x decides.
 inline constexpr backend order_aes[] = {backend::x86_vaes, backend::x86_aesni, backend::armv8_ce,
-                                        backend::scalar};
+                                        backend::hwy_ssse3, backend::scalar};
 // QARMA with one nibble per byte and pshufb S-boxes: AVX-512 (vpternlog, 512-bit batches) first.
 inline constexpr backend order_pac[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::hwy_avx2,
                                         backend::hwy_ssse3,   backend::hwy_neon, backend::scalar};

@@ -8,6 +8,12 @@
 // Layout (our own): word q[i] holds bit i of all 64 bytes of four blocks. Byte r + 4c of block b
 // (row r, column c of the state) sits at bit 16r + 4c + b, so a row is a 16-bit field:
 // ShiftRows rotates nibbles inside each field and MixColumns rotates whole rows (by 16 bits).
+// On u64x2 those are 16-bit lane shifts and word shuffles (pshuflw/pshufhw/pshufd on SSE2).
+// The S-box constant 0x63 is not computed: SubBytes' output lacks it (no NOT gates) and every
+// round key after the first carries it instead. MixColumns, ShiftRows and InvMixColumns map a
+// state of 0x63 bytes to itself, so the offset passes through them; the inverse S-box's two
+// affine constants then cancel (see decrypt_planes). Round keys are stored as u64x2 planes
+// (both lanes equal), so the 8-block pass adds them with one load-xor each.
 #pragma once
 
 #include <cstddef>
@@ -25,7 +31,7 @@ namespace detail::scalar {
 using u64 = std::uint64_t;
 using u32 = std::uint32_t;
 
-// ---- S-box: Boyar-Peralta; U0 is the most significant bit (plane 7) -------------------------
+// ---- S-box: Boyar-Peralta; U0 is the most significant bit (plane 7). Computes S(x) ^ 0x63. -----
 template <class W>
 FASTPRIM_ALWAYS_INLINE void sub_bytes(W* q) noexcept {
   const W U0 = q[7], U1 = q[6], U2 = q[5], U3 = q[4], U4 = q[3], U5 = q[2], U6 = q[1], U7 = q[0];
@@ -55,30 +61,31 @@ FASTPRIM_ALWAYS_INLINE void sub_bytes(W* q) noexcept {
   const W L12 = M48 ^ M51, L13 = M50 ^ L0, L14 = M52 ^ M61, L15 = M55 ^ L1, L16 = M56 ^ L0, L17 = M57 ^ L1;
   const W L18 = M58 ^ L8, L19 = M63 ^ L4, L20 = L0 ^ L1, L21 = L1 ^ L7, L22 = L3 ^ L12, L23 = L18 ^ L2;
   const W L24 = L15 ^ L9, L25 = L6 ^ L10, L26 = L7 ^ L9, L27 = L8 ^ L10, L28 = L11 ^ L14, L29 = L11 ^ L17;
+  // S(x) ^ 0x63: the constant's four NOTs are folded into the round keys.
   q[7] = L6 ^ L24;
-  q[6] = ~(L16 ^ L26);
-  q[5] = ~(L19 ^ L28);
+  q[6] = L16 ^ L26;
+  q[5] = L19 ^ L28;
   q[4] = L6 ^ L21;
   q[3] = L20 ^ L22;
   q[2] = L25 ^ L29;
-  q[1] = ~(L13 ^ L27);
-  q[0] = ~(L6 ^ L23);
+  q[1] = L13 ^ L27;
+  q[0] = L6 ^ L23;
 }
 
-// y -> rotl1(y) ^ rotl3(y) ^ rotl6(y) ^ 0x05 on every byte: the inverse affine map of FIPS 197 5.3.2.
+// y -> rotl1(y) ^ rotl3(y) ^ rotl6(y) on every byte: the linear part of the inverse affine map
+// of FIPS 197 5.3.2 (its constant 0x05 is the image of 0x63, which the state carries instead).
 template <class W>
 FASTPRIM_ALWAYS_INLINE void inv_affine(W* q) noexcept {
   W r[8];
 #pragma GCC unroll 8
   for (int i = 0; i < 8; ++i) r[i] = q[(i + 7) & 7] ^ q[(i + 5) & 7] ^ q[(i + 2) & 7];
-  q[0] = ~r[0];
-  q[1] = r[1];
-  q[2] = ~r[2];
 #pragma GCC unroll 8
-  for (int i = 3; i < 8; ++i) q[i] = r[i];
+  for (int i = 0; i < 8; ++i) q[i] = r[i];
 }
 
-// InvSubBytes(y) = L(S(L(y))) with L the inverse affine map (S = affine o inverse).
+// On a state that carries the 0x63 offset y ^ 0x63: InvSubBytes(y) = A'(S'(A'(y ^ 0x63))), with
+// A' the linear inverse affine map and S' = S ^ 0x63, since A'(y ^ 0x63) = A^-1(y) and
+// A'(S(z) ^ 0x63) = z^-1. The result is the true value (no offset).
 template <class W>
 FASTPRIM_ALWAYS_INLINE void inv_sub_bytes(W* q) noexcept {
   inv_affine(q);
@@ -86,31 +93,55 @@ FASTPRIM_ALWAYS_INLINE void inv_sub_bytes(W* q) noexcept {
   inv_affine(q);
 }
 
-// Row r (bits 16r..16r+15): new nibble c = old nibble c + r (mod 4).
-template <class W>
-FASTPRIM_ALWAYS_INLINE W shift_rows1(W x) noexcept {
-  return (x & 0x000000000000FFFFull) | ((x & 0x00000000FFF00000ull) >> 4) |
-         ((x & 0x00000000000F0000ull) << 12) | ((x & 0x0000FF0000000000ull) >> 8) |
-         ((x & 0x000000FF00000000ull) << 8) | ((x & 0x0FFF000000000000ull) << 4) |
-         ((x & 0xF000000000000000ull) >> 12);
+// Two 64-bit lanes (SSE2 on x86-64, NEON on aarch64, through the compiler's generic vectors):
+// lane 0 carries blocks 0..3, lane 1 blocks 4..7. Same constant-time bit operations.
+typedef u64 u64x2 __attribute__((vector_size(16)));
+typedef std::uint32_t u32x4 __attribute__((vector_size(16)));
+typedef std::uint16_t u16x8 __attribute__((vector_size(16)));
+
+// ShiftRows: row r (bits 16r..16r+15) takes new nibble c = old nibble c + r (mod 4), a right
+// rotation of the field by 4r bits: rows 2 and 3 by 8 (a byte swap), then rows 1 and 3 by 4.
+FASTPRIM_ALWAYS_INLINE u64 shift_rows(u64 x) noexcept {
+  const u64 t = (x ^ (x >> 8)) & 0x00FF00FF00000000ull;
+  x ^= t ^ (t << 8);
+  return (x & 0x0000FFFF0000FFFFull) | ((x >> 4) & 0x0FFF00000FFF0000ull) |
+         ((x << 12) & 0xF0000000F0000000ull);
 }
-// new nibble c = old nibble c - r (mod 4).
-template <class W>
-FASTPRIM_ALWAYS_INLINE W inv_shift_rows1(W x) noexcept {
-  return (x & 0x000000000000FFFFull) | ((x & 0x000000000FFF0000ull) << 4) |
-         ((x & 0x00000000F0000000ull) >> 12) | ((x & 0x0000FF0000000000ull) >> 8) |
-         ((x & 0x000000FF00000000ull) << 8) | ((x & 0xFFF0000000000000ull) >> 4) |
-         ((x & 0x000F000000000000ull) << 12);
+// InvShiftRows: new nibble c = old nibble c - r (mod 4), a left rotation by 4r bits.
+FASTPRIM_ALWAYS_INLINE u64 inv_shift_rows(u64 x) noexcept {
+  const u64 t = (x ^ (x >> 8)) & 0x00FF00FF00000000ull;
+  x ^= t ^ (t << 8);
+  return (x & 0x0000FFFF0000FFFFull) | ((x << 4) & 0xFFF00000FFF00000ull) |
+         ((x >> 12) & 0x000F0000000F0000ull);
+}
+// On u64x2 a row is a 16-bit lane (lanes 0..3 rows 0..3 of blocks 0..3, lanes 4..7 of 4..7).
+FASTPRIM_ALWAYS_INLINE u64x2 shift_rows(u64x2 x) noexcept {
+  const u16x8 rows23 = {0, 0, 0xFFFF, 0xFFFF, 0, 0, 0xFFFF, 0xFFFF};
+  const u16x8 rows13 = {0, 0xFFFF, 0, 0xFFFF, 0, 0xFFFF, 0, 0xFFFF};
+  u16x8 v = reinterpret_cast<u16x8>(x);
+  v ^= (v ^ ((v << 8) | (v >> 8))) & rows23;
+  v ^= (v ^ ((v >> 4) | (v << 12))) & rows13;
+  return reinterpret_cast<u64x2>(v);
+}
+FASTPRIM_ALWAYS_INLINE u64x2 inv_shift_rows(u64x2 x) noexcept {
+  const u16x8 rows23 = {0, 0, 0xFFFF, 0xFFFF, 0, 0, 0xFFFF, 0xFFFF};
+  const u16x8 rows13 = {0, 0xFFFF, 0, 0xFFFF, 0, 0xFFFF, 0, 0xFFFF};
+  u16x8 v = reinterpret_cast<u16x8>(x);
+  v ^= (v ^ ((v << 8) | (v >> 8))) & rows23;
+  v ^= (v ^ ((v << 4) | (v >> 12))) & rows13;
+  return reinterpret_cast<u64x2>(v);
 }
 
-// Row r takes row r+1 (mod 4): a 16-bit rotation of the whole word.
-template <class W>
-FASTPRIM_ALWAYS_INLINE W rot_row1(W x) noexcept {
-  return (x >> 16) | (x << 48);
+// Row r takes row r+1 (mod 4): a 16-bit rotation of each 64-bit word (a word shuffle on u64x2).
+FASTPRIM_ALWAYS_INLINE u64 rot_row1(u64 x) noexcept { return (x >> 16) | (x << 48); }
+FASTPRIM_ALWAYS_INLINE u64 rot_row2(u64 x) noexcept { return (x >> 32) | (x << 32); }
+FASTPRIM_ALWAYS_INLINE u64x2 rot_row1(u64x2 x) noexcept {
+  const u16x8 v = reinterpret_cast<u16x8>(x);
+  return reinterpret_cast<u64x2>(__builtin_shufflevector(v, v, 1, 2, 3, 0, 5, 6, 7, 4));
 }
-template <class W>
-FASTPRIM_ALWAYS_INLINE W rot_row2(W x) noexcept {
-  return (x >> 32) | (x << 32);
+FASTPRIM_ALWAYS_INLINE u64x2 rot_row2(u64x2 x) noexcept {
+  const u32x4 v = reinterpret_cast<u32x4>(x);
+  return reinterpret_cast<u64x2>(__builtin_shufflevector(v, v, 1, 0, 3, 2));
 }
 
 // out = 2a ^ 3a' ^ a'' ^ a''' = xtime(a ^ a') ^ a' ^ rot2(a ^ a'), a' the next row.
@@ -206,10 +237,6 @@ FASTPRIM_ALWAYS_INLINE void post4(std::byte* out, const u64* x) noexcept {
   }
 }
 
-// Two 64-bit lanes (SSE2 on x86-64, NEON on aarch64, through the compiler's generic vectors):
-// lane 0 carries blocks 0..3, lane 1 blocks 4..7. Same constant-time bit operations.
-typedef u64 u64x2 __attribute__((vector_size(16)));
-
 // 4 blocks (u64 planes) or 8 blocks (u64x2 planes) into and out of the bitsliced form.
 FASTPRIM_ALWAYS_INLINE void load_blocks(const std::byte* in, u64* q) noexcept {
   pre4(in, q);
@@ -240,46 +267,59 @@ FASTPRIM_ALWAYS_INLINE void store_blocks(std::byte* out, u64x2* q) noexcept {
 }
 
 // ---- rounds ----------------------------------------------------------------------------------
-FASTPRIM_ALWAYS_INLINE const u64* round_key(const aes_round_keys& ks, std::uint32_t r) noexcept {
-  return reinterpret_cast<const u64*>(ks.bytes) + 8 * r;
+// Round r's key: 8 planes of 16 bytes (the 4-block u64 plane twice), at 128 r.
+inline constexpr std::size_t key_stride = 128;
+
+FASTPRIM_ALWAYS_INLINE const std::byte* round_key(const aes_round_keys& ks, std::uint32_t r) noexcept {
+  return ks.bytes + key_stride * r;
 }
 
-template <class W>
-FASTPRIM_ALWAYS_INLINE void add_round_key(W* q, const u64* k) noexcept {
+// The key bytes are read through a may_alias type (they are a std::byte array).
+typedef u64 u64x2_alias __attribute__((vector_size(16), may_alias));
+typedef u64 u64_alias __attribute__((may_alias));
+
+FASTPRIM_ALWAYS_INLINE void add_round_key(u64* q, const std::byte* k) noexcept {
 #pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) q[i] ^= k[i];
+  for (int i = 0; i < 8; ++i) q[i] ^= *reinterpret_cast<const u64_alias*>(k + 16 * i);
+}
+FASTPRIM_ALWAYS_INLINE void add_round_key(u64x2* q, const std::byte* k) noexcept {
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) q[i] ^= *reinterpret_cast<const u64x2_alias*>(k + 16 * i);
 }
 
+// Round keys 1..R carry 0x63 (see the file comment): the state after each AddRoundKey is exact.
 template <class W>
 inline void encrypt_planes(const aes_round_keys& ks, W* q) noexcept {
   const std::uint32_t rounds = ks.rounds;
   add_round_key(q, round_key(ks, 0));
   for (std::uint32_t r = 1; r < rounds; ++r) {
-    sub_bytes(q);
+    sub_bytes(q);  // S ^ 0x63
 #pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i) q[i] = shift_rows1(q[i]);
+    for (int i = 0; i < 8; ++i) q[i] = shift_rows(q[i]);
     mix_columns(q);
     add_round_key(q, round_key(ks, r));
   }
   sub_bytes(q);
 #pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) q[i] = shift_rows1(q[i]);
+  for (int i = 0; i < 8; ++i) q[i] = shift_rows(q[i]);
   add_round_key(q, round_key(ks, rounds));
 }
 
+// The state carries 0x63 after every AddRoundKey but the last (key 0 has none), and
+// InvMixColumns keeps it; inv_sub_bytes takes the offset state and returns the exact value.
 template <class W>
 inline void decrypt_planes(const aes_round_keys& ks, W* q) noexcept {
   const std::uint32_t rounds = ks.rounds;
   add_round_key(q, round_key(ks, rounds));
   for (std::uint32_t r = rounds - 1; r > 0; --r) {
 #pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i) q[i] = inv_shift_rows1(q[i]);
+    for (int i = 0; i < 8; ++i) q[i] = inv_shift_rows(q[i]);
     inv_sub_bytes(q);
     add_round_key(q, round_key(ks, r));
     inv_mix_columns(q);
   }
 #pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) q[i] = inv_shift_rows1(q[i]);
+  for (int i = 0; i < 8; ++i) q[i] = inv_shift_rows(q[i]);
   inv_sub_bytes(q);
   add_round_key(q, round_key(ks, 0));
 }
@@ -314,7 +354,7 @@ inline u32 sub_word(u32 w) noexcept {
   for (int i = 0; i < 8; ++i)
 #pragma GCC unroll 8
     for (int j = 0; j < 4; ++j) r |= static_cast<u32>((q[i] >> j) & 1u) << (8 * j + i);
-  return r;
+  return r ^ 0x63636363u;  // sub_bytes leaves out the constant
 }
 
 inline void expand_key(aes_round_keys& ks, const std::byte* key, std::size_t key_len) noexcept {
@@ -330,7 +370,17 @@ inline void expand_key(aes_round_keys& ks, const std::byte* key, std::size_t key
         store_le<u32>(four + 16 * b + 4 * j, w[4 * r + static_cast<std::uint32_t>(j)]);
     u64 q[8];
     load_blocks(four, q);
-    std::memcpy(ks.bytes + 64 * r, q, sizeof q);
+    if (r != 0) {  // the S-box constant 0x63: bits 0, 1, 5, 6 (public, not key-dependent)
+      q[0] = ~q[0];
+      q[1] = ~q[1];
+      q[5] = ~q[5];
+      q[6] = ~q[6];
+    }
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) {
+      const u64x2 v = {q[i], q[i]};
+      std::memcpy(ks.bytes + key_stride * r + 16 * i, &v, sizeof v);
+    }
     secure_zero(q, sizeof q);
   }
   secure_zero(w, sizeof w);

@@ -6,3 +6,4 @@
 #include "fastprim/xxh/xxh64_hwy-inl.hpp"
 #include "fastprim/sha/sha_hwy-inl.hpp"
 #include "fastprim/pac/qarma_hwy-inl.hpp"
+#include "fastprim/aes/hwy-inl.hpp"

@@ -13,6 +13,7 @@
 // FASTPRIM_SEPARATE_IMPL: declarations of the per-target kernel tables, which the one TU with
 // FASTPRIM_IMPLEMENTATION defines. Keep this list in step with the FASTPRIM_HWY_EXPORT lines of
 // the files listed in detail/hwy-inl.hpp.
+#include "fastprim/aes/modes.hpp"
 #include "fastprim/pac/qarma.hpp"
 #include "fastprim/sha/sha1_scalar.hpp"
 #include "fastprim/sha/sha256_scalar.hpp"
@@ -29,6 +30,9 @@
   }                                                                        \
   namespace pac_hwy {                                                      \
   extern const pac_kernels* const kernels;                                 \
+  }                                                                        \
+  namespace aes_hwy {                                                      \
+  extern const aes_kernels* const kernels;                                 \
   }                                                                        \
   }
 
