@@ -323,8 +323,10 @@ void fuzz_unpad(const params& p) {
 }
 
 // ---- errors ------------------------------------------------------------------------------------------
+// The backends that implement AES are the ones in its dispatch table (dispatch.hpp).
 bool is_aes_backend(backend b) {
-  return b == backend::scalar || b == backend::x86_aesni || b == backend::x86_vaes || b == backend::armv8_ce;
+  const auto table = fastprim::detail::order(primitive::aes);
+  return std::find(table.begin(), table.end(), b) != table.end();
 }
 
 template <class F>
