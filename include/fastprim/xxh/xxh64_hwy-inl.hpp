@@ -1,6 +1,6 @@
 // Constant-time: not applicable (XXH64 is a non-cryptographic hash; no secrets).
 // fastprim/xxh/xxh64_hwy-inl.hpp: XXH64 with Highway, per target.
-// - One stream (AVX3, AVX3_DL): the input products input * P2 of each 32-byte stripe, which
+// - One stream (AVX3): the input products input * P2 of each 32-byte stripe, which
 //   are off the accumulators' dependency chains, are computed a block ahead with vpmullq;
 //   the four chains acc = rotl(acc + product, 31) * P1 stay in general registers.
 // - Many messages (AVX3, AVX3_DL, AVX2...): one per 64-bit lane, every step of XXH64 (stripes,
@@ -79,7 +79,9 @@ HWY_INLINE void load_transpose8(const std::span<const std::byte>* in, std::size_
 }
 #endif
 
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+// AVX3 only: AVX3_DL would compile the same instructions, and one token lets a compile target
+// with AVX-512 (AVX3 or AVX3_DL static) make the choice at compile time.
+#if HWY_TARGET == HWY_AVX3
 // ---- one stream ---------------------------------------------------------------------------------
 // Scalar XXH64 needs 8 imul per stripe (input * P2 and, after the rotate, * P1, four lanes) on
 // the one port that multiplies 64-bit integers: 8 cycles per stripe, where libxxhash sits.
@@ -160,7 +162,7 @@ inline void stripes(std::uint64_t* acc, const std::byte* p, std::size_t n) noexc
 inline constexpr kernels stream_table{&stripes};
 FASTPRIM_HWY_EXPORT const kernels* stream_k = &stream_table;
 #else
-FASTPRIM_HWY_EXPORT const kernels* stream_k = nullptr;  // no native 64-bit vector multiply
+FASTPRIM_HWY_EXPORT const kernels* stream_k = nullptr;  // AVX2, SSSE3, NEON: no 64-bit vector multiply
 #endif
 
 // ---- many messages ------------------------------------------------------------------------------
