@@ -74,6 +74,48 @@ BOOST_DATA_TEST_CASE(random_lengths_and_alignments, fastprim_test::backends<prim
   }
 }
 
+// Each backend's raw stripe kernel, called directly (the public API keeps short inputs on the
+// inline scalar loop): every stripe count through several blocks of the vector-assisted
+// backends (8-stripe blocks, scalar below 16 stripes, a partial last block), counts around
+// block multiples further on, every alignment; the hash around it is compared with libxxhash.
+BOOST_DATA_TEST_CASE(kernel_block_and_tail_boundaries, fastprim_test::backends<primitive::xxh64>(), b) {
+  const auto* k = fastprim::detail::kernels_for<primitive::xxh64>(b);
+  BOOST_TEST_REQUIRE(k != nullptr);
+  namespace x = fastprim::detail::xxh64;
+  const auto buf = fastprim_test::random_bytes(64 * 1024 + 128, 12);
+  std::vector<std::size_t> counts;
+  for (std::size_t n = 0; n <= 80; ++n) counts.push_back(n);
+  for (std::size_t base : {128u, 256u, 1000u, 2040u})
+    for (std::size_t d = 0; d < 17; ++d) counts.push_back(base + d - 8);
+  for (std::size_t n : counts)
+    for (std::size_t off : {0u, 1u, 7u, 8u, 31u, 32u, 63u}) {
+      const std::uint64_t seed = n * 131 + off;
+      const std::byte* p = buf.data() + off;
+      const std::size_t len = n * x::stripe + off % 32;  // a tail after the stripes too
+      std::uint64_t acc[4];
+      x::init(acc, seed);
+      k->stripes(acc, p, n);
+      const std::uint64_t h = n ? x::converge(acc) : seed + x::P5;
+      BOOST_TEST_REQUIRE(x::finish(h + len, p + n * x::stripe, len) == XXH64(p, len, seed),
+                         "stripes " << n << " offset " << off);
+    }
+}
+
+// Long updates after a partly filled buffer reach the dispatched kernel at every phase.
+BOOST_DATA_TEST_CASE(streaming_long_updates, fastprim_test::backends<primitive::xxh64>(), b) {
+  pinned<primitive::xxh64> pin{b};
+  const auto buf = fastprim_test::random_bytes(20000, 13);
+  for (std::size_t head : {0u, 1u, 17u, 31u, 32u, 33u})
+    for (std::size_t body : {511u, 512u, 513u, 767u, 768u, 800u, 1023u, 8192u, 8191u + 256u, 12345u}) {
+      const std::size_t len = head + body + 5;
+      fastprim::xxh64_state s{head};
+      s.update(std::span(buf.data(), head));
+      s.update(std::span(buf.data() + head, body));
+      s.update(std::span(buf.data() + head + body, 5));
+      BOOST_TEST_REQUIRE(s.digest() == XXH64(buf.data(), len, head), "head " << head << " body " << body);
+    }
+}
+
 BOOST_DATA_TEST_CASE(streaming_every_split, fastprim_test::backends<primitive::xxh64>(), b) {
   pinned<primitive::xxh64> pin{b};
   const auto buf = fastprim_test::random_bytes(700, 4);

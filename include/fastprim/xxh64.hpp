@@ -5,8 +5,9 @@
 //   fastprim::xxh64_state s{seed}; s.update(part1); s.update(part2); h = s.digest();
 //   fastprim::xxh64_batch(inputs, outputs, seed);   // inputs: span of spans
 //
-// Backends: scalar for one stream (it reaches the latency floor of the XXH64 round chain, see
-// xxh/xxh64_hwy-inl.hpp); Highway targets for the batch (one input per 64-bit lane).
+// Backends: for one stream, AVX-512 premultiplies the input words with vpmullq ahead of the
+// scalar accumulator chains (xxh/xxh64_hwy-inl.hpp), and scalar; for the batch, Highway
+// targets (one input per 64-bit lane) and scalar.
 #pragma once
 
 #include <cstddef>
@@ -29,6 +30,7 @@ struct kernels_of<primitive::xxh64> {
   template <backend B>
   static constexpr const type* get() noexcept {
     if constexpr (B == backend::scalar) return &xxh64::scalar::table;
+    FASTPRIM_HWY_GET(B, xxh64_hwy::stream_k)
     return nullptr;
   }
 };
@@ -46,12 +48,24 @@ struct kernels_of<primitive::xxh64_batch> {
 
 namespace xxh64 {
 
+// Below this many stripes the inline scalar loop runs without a dispatch: a vector-assisted
+// backend needs a block of lead time before it gains (xxh/xxh64_hwy-inl.hpp).
+inline constexpr std::size_t dispatch_stripes = 16;
+
+// Consumes `n` stripes at `p` into `acc`.
+inline void stripes(std::uint64_t* acc, const std::byte* p, std::size_t n) noexcept {
+  if (n < dispatch_stripes)
+    scalar::stripes(acc, p, n);
+  else
+    dispatch<primitive::xxh64>().stripes(acc, p, n);
+}
+
 template <class B>
 constexpr std::uint64_t hash(const B* p, std::size_t len, std::uint64_t seed) noexcept {
   if (std::is_constant_evaluated() || len < stripe) return scalar::hash(p, len, seed);
   std::uint64_t acc[4];
   init(acc, seed);
-  dispatch<primitive::xxh64>().stripes(acc, reinterpret_cast<const std::byte*>(p), len / stripe);
+  stripes(acc, reinterpret_cast<const std::byte*>(p), len / stripe);
   return finish(converge(acc) + len, p + (len & ~std::size_t{31}), len);
 }
 
@@ -101,7 +115,7 @@ class xxh64_state {
     }
     if (len >= detail::xxh64::stripe) {
       const std::size_t n = len / detail::xxh64::stripe;
-      detail::dispatch<primitive::xxh64>().stripes(acc_, p, n);
+      detail::xxh64::stripes(acc_, p, n);
       p += n * detail::xxh64::stripe;
       len -= n * detail::xxh64::stripe;
     }

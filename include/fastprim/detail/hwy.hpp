@@ -22,6 +22,7 @@
 #define FASTPRIM_HWY_DECLARE_TARGET(T)                                     \
   namespace N_##T {                                                        \
   namespace xxh64_hwy {                                                    \
+  extern const detail::xxh64::kernels* const stream_k;                     \
   extern const detail::xxh64::batch_kernels* const batch_k;                \
   }                                                                        \
   namespace sha_hwy {                                                      \
