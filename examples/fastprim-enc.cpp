@@ -10,6 +10,10 @@
 // Bad input of any kind (options, files, truncated or badly padded ciphertext, a closed stdout
 // or full disk) gives a message on stderr and exit status 1; memory use does not grow with the
 // input (64 KiB chunks).
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -131,10 +135,22 @@ int main(int argc, char** argv) {
 
   std::FILE* in = o.in_path.empty() ? stdin : std::fopen(o.in_path.c_str(), "rb");
   if (!in) die("cannot open " + o.in_path + ": " + std::strerror(errno));
-  std::FILE* out = o.out_path.empty() ? stdout : std::fopen(o.out_path.c_str(), "wb");
-  if (!out) die("cannot create " + o.out_path + ": " + std::strerror(errno));
   const std::string in_name = o.in_path.empty() ? "standard input" : o.in_path;
   const std::string out_name = o.out_path.empty() ? "standard output" : o.out_path;
+  // The output file is truncated only once it is known not to be the input (as `cat f > f`
+  // refuses, where openssl would destroy the file and exit 0).
+  std::FILE* out = stdout;
+  if (!o.out_path.empty()) {
+    const int fd = ::open(o.out_path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0 || !(out = ::fdopen(fd, "wb")))
+      die("cannot create " + o.out_path + ": " + std::strerror(errno));
+  }
+  struct stat si = {}, so = {};
+  const bool out_regular = ::fstat(::fileno(out), &so) == 0 && S_ISREG(so.st_mode);
+  if (out_regular && ::fstat(::fileno(in), &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+    die(in_name + " is also the output " + out_name + "; nothing done");
+  if (!o.out_path.empty() && out_regular && ::ftruncate(::fileno(out), 0) != 0)
+    die("cannot truncate " + o.out_path + ": " + std::strerror(errno));
   auto write = [&](const void* p, std::size_t n) {
     if (n != 0 && std::fwrite(p, 1, n, out) != n)
       die("write error on " + out_name + ": " + std::strerror(errno));

@@ -88,6 +88,20 @@ ours_only "-in unreadable (EIO)" "read error on /proc/self/mem: Input/output err
 both "-in empty name" "-in: empty file name" "${cbc[@]}" -in ""
 both "-out directory" "cannot create dir: Is a directory" "${cbc[@]}" -in plain -out dir
 both "-out in a missing directory" "cannot create no/such/file: No such file or directory" "${cbc[@]}" -in plain -out no/such/file
+cp plain same && cp plain same.orig
+expect "-in and -out the same file (openssl: destroys it, exit 0)" 1 "same is also the output same; nothing done" \
+  "$tool" "${cbc[@]}" -in same -out same
+checks=$((checks + 1))
+if cmp -s same same.orig; then echo "ok   ... and the file is left as it was"; else _bad "-in = -out: the file was changed"; fi
+ln -f same same.link
+expect "-in and -out the same file by another name" 1 "is also the output" "$tool" "${cbc[@]}" -in same -out same.link
+IN=same expect "stdin appended to itself (>>)" 1 "standard input is also the output standard output" \
+  bash -c '"$@" >>same' - "$tool" "${cbc[@]}"
+cmp -s same same.orig || _bad "stdin >> itself: the file was changed"
+"$tool" "${cbc[@]}" -in plain -out ct.first && "$tool" "${cbc[@]}" -in empty -out ct.first
+openssl enc "${cbc[@]}" -in empty -out want
+expect "an existing -out file is truncated" 0 - cat ct.first
+expect_out "  ... to exactly the new output" want
 if [[ $(id -u) -ne 0 ]]; then
   printf x >noread && chmod 000 noread
   both "-in mode 000" "cannot open noread: Permission denied" "${cbc[@]}" -in noread
