@@ -7,18 +7,31 @@
 // check and remove it on decryption, as `openssl enc` does, unless -nopad is given; CTR is a
 // stream mode and never pads. Unlike openssl, which pads a short hex key or IV with zeros and
 // truncates a long one (with only a warning), a -K or -iv of the wrong length is an error.
+// Bad input of any kind (options, files, truncated or badly padded ciphertext, a closed stdout
+// or full disk) gives a message on stderr and exit status 1; memory use does not grow with the
+// input (64 KiB chunks).
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "cli_io.hpp"
+#include "enc_options.hpp"
 #include "fastprim/aes.hpp"
 #include "fastprim/pkcs7.hpp"
 
 namespace {
+
+using enc::mode;
+using enc::options;
 
 constexpr const char* usage =
     "usage: fastprim-enc -aes-{128,192,256}-{ecb,cbc,ctr} -K HEX [-iv HEX] [-e|-d] [-nopad]\n"
@@ -31,85 +44,9 @@ constexpr const char* usage =
     "Output is byte-identical to `openssl enc` with the same options. Stricter than openssl: a key\n"
     "or IV of the wrong length is an error (openssl zero-pads or truncates it with a warning).\n";
 
-enum class mode { ecb, cbc, ctr };
-
 [[noreturn]] void die(const std::string& msg) {
   std::fprintf(stderr, "fastprim-enc: %s\n", msg.c_str());
   std::exit(1);
-}
-
-std::optional<std::vector<std::byte>> parse_hex(std::string_view s) {
-  auto nib = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  };
-  if (s.size() % 2 != 0) return std::nullopt;
-  std::vector<std::byte> out;
-  for (std::size_t i = 0; i < s.size(); i += 2) {
-    const int hi = nib(s[i]), lo = nib(s[i + 1]);
-    if (hi < 0 || lo < 0) return std::nullopt;
-    out.push_back(std::byte(hi << 4 | lo));
-  }
-  return out;
-}
-
-struct options {
-  bool decrypt = false, nopad = false;
-  int bits = 0;
-  mode m = mode::cbc;
-  std::string key_hex, iv_hex, in_path, out_path;
-  bool have_key = false, have_iv = false;
-};
-
-options parse_args(int argc, char** argv) {
-  options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view a = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) die(std::string("missing value after ") + argv[i]);
-      return argv[++i];
-    };
-    if (a == "-h" || a == "-help" || a == "--help") {
-      std::fputs(usage, stdout);
-      std::exit(0);
-    } else if (a == "-e") {
-      o.decrypt = false;
-    } else if (a == "-d") {
-      o.decrypt = true;
-    } else if (a == "-nopad") {
-      o.nopad = true;
-    } else if (a == "-K") {
-      o.key_hex = value();
-      o.have_key = true;
-    } else if (a == "-iv") {
-      o.iv_hex = value();
-      o.have_iv = true;
-    } else if (a == "-in") {
-      o.in_path = value();
-    } else if (a == "-out") {
-      o.out_path = value();
-    } else if (a.size() == 12 && a.substr(0, 5) == "-aes-" && a[8] == '-') {
-      const std::string_view bits = a.substr(5, 3), m = a.substr(9);
-      o.bits = bits == "128" ? 128 : bits == "192" ? 192 : bits == "256" ? 256 : 0;
-      if (o.bits == 0) die("unknown cipher " + std::string(a));
-      if (m == "ecb")
-        o.m = mode::ecb;
-      else if (m == "cbc")
-        o.m = mode::cbc;
-      else if (m == "ctr")
-        o.m = mode::ctr;
-      else
-        die("unknown cipher " + std::string(a));
-    } else {
-      std::fputs(usage, stderr);
-      die("unknown option " + std::string(a));
-    }
-  }
-  if (o.bits == 0) die("no cipher given (-aes-128-cbc, ...)");
-  if (!o.have_key) die("no key given (-K HEX); password-based keys are not supported");
-  return o;
 }
 
 // Processes the stream in chunks; keeps back what the mode cannot finish before the end.
@@ -181,31 +118,45 @@ class processor {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const options o = parse_args(argc, argv);
-  const auto key = parse_hex(o.key_hex);
-  if (!key) die("-K: not a hex string with an even number of digits");
-  if (key->size() * 8 != static_cast<std::size_t>(o.bits))
-    die("-K: AES-" + std::to_string(o.bits) + " needs exactly " + std::to_string(o.bits / 4) +
-        " hex digits, got " + std::to_string(o.key_hex.size()));
-  std::vector<std::byte> iv;
-  if (o.m == mode::ecb) {
-    if (o.have_iv) std::fputs("fastprim-enc: warning: iv not used by this cipher\n", stderr);
-  } else {
-    if (!o.have_iv) die("-iv: an IV is needed for CBC and CTR (32 hex digits)");
-    auto v = parse_hex(o.iv_hex);
-    if (!v || v->size() != 16)
-      die("-iv: needs exactly 32 hex digits, got " + std::to_string(o.iv_hex.size()));
-    iv = *v;
+  const std::vector<std::string_view> args(argv + 1, argv + argc);
+  const enc::parse_result parsed = enc::parse_args(args);
+  if (parsed.o.help) {
+    std::fputs(usage, stdout);
+    return cli::close_stdout("fastprim-enc") ? 0 : 1;
   }
-  auto cipher = fastprim::aes::create(*key);
+  if (!parsed.error.empty()) {
+    std::fprintf(stderr, "fastprim-enc: %s (see fastprim-enc -help)\n", parsed.error.c_str());
+    return 1;
+  }
+  const options& o = parsed.o;
+  if (!o.warning.empty()) std::fprintf(stderr, "fastprim-enc: %s\n", o.warning.c_str());
+  auto cipher = fastprim::aes::create(o.key);
   if (!cipher) die(std::string(cipher.message()));
 
   std::FILE* in = o.in_path.empty() ? stdin : std::fopen(o.in_path.c_str(), "rb");
   if (!in) die("cannot open " + o.in_path + ": " + std::strerror(errno));
-  std::FILE* out = o.out_path.empty() ? stdout : std::fopen(o.out_path.c_str(), "wb");
-  if (!out) die("cannot create " + o.out_path + ": " + std::strerror(errno));
+  const std::string in_name = o.in_path.empty() ? "standard input" : o.in_path;
+  const std::string out_name = o.out_path.empty() ? "standard output" : o.out_path;
+  // The output file is truncated only once it is known not to be the input (as `cat f > f`
+  // refuses, where openssl would destroy the file and exit 0).
+  std::FILE* out = stdout;
+  if (!o.out_path.empty()) {
+    const int fd = ::open(o.out_path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0 || !(out = ::fdopen(fd, "wb")))
+      die("cannot create " + o.out_path + ": " + std::strerror(errno));
+  }
+  struct stat si = {}, so = {};
+  const bool out_regular = ::fstat(::fileno(out), &so) == 0 && S_ISREG(so.st_mode);
+  if (out_regular && ::fstat(::fileno(in), &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+    die(in_name + " is also the output " + out_name + "; nothing done");
+  if (!o.out_path.empty() && out_regular && ::ftruncate(::fileno(out), 0) != 0)
+    die("cannot truncate " + o.out_path + ": " + std::strerror(errno));
+  auto write = [&](const void* p, std::size_t n) {
+    if (n != 0 && std::fwrite(p, 1, n, out) != n)
+      die("write error on " + out_name + ": " + std::strerror(errno));
+  };
 
-  processor p(o, *cipher, iv);
+  processor p(o, *cipher, o.iv);
   constexpr std::size_t chunk = 1 << 16;
   std::vector<std::byte> buf(chunk + 32), res(chunk + 32);
   std::size_t have = 0;
@@ -215,15 +166,16 @@ int main(int argc, char** argv) {
     if (got == 0) break;
     const std::size_t n = p.ready(have);
     p.run(std::span(buf).first(n), std::span(res).first(n));
-    if (std::fwrite(res.data(), 1, n, out) != n) die("write error");
+    write(res.data(), n);
     std::memmove(buf.data(), buf.data() + n, have - n);
     have -= n;
   }
-  if (std::ferror(in)) die("read error");
+  if (std::ferror(in)) die("read error on " + in_name + ": " + std::strerror(errno));
   const auto last = p.finish(std::span(buf).first(have));
-  if (std::fwrite(last.data(), 1, last.size(), out) != last.size() || std::fflush(out) != 0)
-    die("write error");
-  if (out != stdout) std::fclose(out);
+  write(last.data(), last.size());
   if (in != stdin) std::fclose(in);
+  if (out == stdout) return cli::close_stdout("fastprim-enc") ? 0 : 1;
+  if (std::fflush(out) != 0 || std::ferror(out) || std::fclose(out) != 0)
+    die("write error on " + out_name + ": " + std::strerror(errno));
   return 0;
 }

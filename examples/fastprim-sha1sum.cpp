@@ -3,4 +3,4 @@
 
 #include "shasum_main.hpp"
 
-int main(int argc, char** argv) { return shasum<fastprim::sha1>(argv[0]).main(argc, argv); }
+int main(int argc, char** argv) { return shasum<fastprim::sha1>(argv[0], "SHA1").main(argc, argv); }

@@ -3,4 +3,4 @@
 
 #include "shasum_main.hpp"
 
-int main(int argc, char** argv) { return shasum<fastprim::sha256>(argv[0]).main(argc, argv); }
+int main(int argc, char** argv) { return shasum<fastprim::sha256>(argv[0], "SHA256").main(argc, argv); }
