@@ -133,6 +133,10 @@ int main(int argc, char** argv) {
   auto cipher = fastprim::aes::create(o.key);
   if (!cipher) die(std::string(cipher.message()));
 
+  // A closed stdout is a write error now: otherwise the input file would be opened on
+  // descriptor 1 and look like the output.
+  if (o.out_path.empty() && ::fcntl(STDOUT_FILENO, F_GETFD) == -1)
+    die("write error on standard output: " + std::string(std::strerror(errno)));
   std::FILE* in = o.in_path.empty() ? stdin : std::fopen(o.in_path.c_str(), "rb");
   if (!in) die("cannot open " + o.in_path + ": " + std::strerror(errno));
   const std::string in_name = o.in_path.empty() ? "standard input" : o.in_path;
