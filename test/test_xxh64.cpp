@@ -23,6 +23,9 @@ static_assert(fastprim::xxh64(std::string_view("abc")) == 0x44bc2cf5ad770999ull)
 static_assert(fastprim::xxh64(std::string_view("Nobody inspects the spammish repetition")) ==
               0xfbcea83c8a378bf1ull);
 static_assert(fastprim::xxh64(std::string_view("abc"), 1) != fastprim::xxh64(std::string_view("abc"), 0));
+// A string literal hashes as a C string (no NUL), the same as its string_view (libxxhash's value).
+static_assert(fastprim::xxh64("abc") == 0x44bc2cf5ad770999ull);
+static_assert(fastprim::xxh64("abc", 1) == fastprim::xxh64(std::string_view("abc"), 1));
 
 BOOST_AUTO_TEST_SUITE(xxh64)
 

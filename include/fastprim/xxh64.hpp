@@ -85,6 +85,11 @@ constexpr std::uint64_t xxh64(std::span<const char> data, std::uint64_t seed = 0
 constexpr std::uint64_t xxh64(std::string_view s, std::uint64_t seed = 0) noexcept {
   return detail::xxh64::hash(s.data(), s.size(), seed);
 }
+// A C string (a literal: xxh64("abc")) hashes its characters up to the NUL, as string_view does;
+// without this overload such a call would be ambiguous between the span and string_view ones.
+constexpr std::uint64_t xxh64(const char* s, std::uint64_t seed = 0) noexcept {
+  return xxh64(std::string_view(s), seed);
+}
 
 // ---- streaming --------------------------------------------------------------------------------------
 class xxh64_state {
