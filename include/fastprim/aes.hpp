@@ -125,25 +125,25 @@ class aes {
 
   // ---- ECB: length a multiple of 16; in == out or disjoint; out at least as long as in.
   // One-block calls take the single-block kernel (no loop or size dispatch in the kernel).
-  result<void> encrypt_ecb(std::span<const std::byte> in, std::span<std::byte> out) const noexcept {
-    if (FASTPRIM_LIKELY(in.size() == block_size)) {  // the checks fold for a known length
-      if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, true);
+  // Always inlined, so that at a call site with a known 16-byte length only the pointer checks
+  // and one indirect call remain (g++ -O2 kept the whole function out of line: two calls per
+  // block, 16-byte ECB 10.5 against nettle's 8.9 ns in a Google Benchmark probe); other lengths
+  // go to the out-of-line ecb().
+  FASTPRIM_ALWAYS_INLINE result<void> encrypt_ecb(std::span<const std::byte> in,
+                                                  std::span<std::byte> out) const noexcept {
+    if (FASTPRIM_LIKELY(in.size() == block_size && !detail::io_bad(in, out, false))) {
       fn_.encrypt_block(ks_, in.data(), out.data());
       return {};
     }
-    if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, true))) return detail::io_error(in, out, true);
-    fn_.encrypt_ecb(ks_, in.data(), out.data(), in.size() / block_size);
-    return {};
+    return ecb(in, out, true);
   }
-  result<void> decrypt_ecb(std::span<const std::byte> in, std::span<std::byte> out) const noexcept {
-    if (FASTPRIM_LIKELY(in.size() == block_size)) {  // the checks fold for a known length
-      if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, true);
+  FASTPRIM_ALWAYS_INLINE result<void> decrypt_ecb(std::span<const std::byte> in,
+                                                  std::span<std::byte> out) const noexcept {
+    if (FASTPRIM_LIKELY(in.size() == block_size && !detail::io_bad(in, out, false))) {
       fn_.decrypt_block(ks_, in.data(), out.data());
       return {};
     }
-    if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, true))) return detail::io_error(in, out, true);
-    fn_.decrypt_ecb(ks_, in.data(), out.data(), in.size() / block_size);
-    return {};
+    return ecb(in, out, false);
   }
 
   // ---- CBC: `iv` 16 bytes; no padding here (see pkcs7_pad / pkcs7_unpad).
@@ -234,6 +234,12 @@ class aes {
     k->expand_key(a.ks_, key.data(), key.size());
     a.fn_ = k->by_rounds[detail::rounds_index(a.ks_.rounds)];
     return a;
+  }
+  // ECB of any length (and the error answer for a bad 16-byte call).
+  result<void> ecb(std::span<const std::byte> in, std::span<std::byte> out, bool enc) const noexcept {
+    if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, true))) return detail::io_error(in, out, true);
+    (enc ? fn_.encrypt_ecb : fn_.decrypt_ecb)(ks_, in.data(), out.data(), in.size() / block_size);
+    return {};
   }
   void copy_keys(const aes& o) noexcept {
     ks_.rounds = o.ks_.rounds;
