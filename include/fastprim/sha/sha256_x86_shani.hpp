@@ -87,13 +87,6 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_compress_lanes(std:
   }
 }
 
-FASTPRIM_TARGET_X86_SHANI inline void sha256_compress(std::uint32_t* state, const std::byte* blocks,
-                                                      std::size_t nblocks) noexcept {
-  std::uint32_t* const s[1] = {state};
-  const std::byte* const b[1] = {blocks};
-  sha256_compress_lanes<1>(s, b, nblocks);
-}
-
 // ---- whole messages with the state in registers ------------------------------------------------
 //
 // sha256_hash / sha256_hmac keep ABEF/CDGH in registers from the first block to the digest: no
@@ -148,6 +141,22 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_load_state(const st
   cdgh = _mm_blend_epi16(efgh, cdab, 0xF0);
 }
 
+// sigma0(x) = ror7 ^ ror18 ^ shr3 of each lane, with plain SSE2 shifts.
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE __m128i sha256_sigma0(__m128i x) noexcept {
+  const __m128i r7 = _mm_xor_si128(_mm_srli_epi32(x, 7), _mm_slli_epi32(x, 25));
+  const __m128i r18 = _mm_xor_si128(_mm_srli_epi32(x, 18), _mm_slli_epi32(x, 14));
+  return _mm_xor_si128(_mm_xor_si128(r7, r18), _mm_srli_epi32(x, 3));
+}
+
+// Groups g (4 rounds each, 0..11) whose W[t-16] + sigma0(W[t-15]) is computed with SSE shifts
+// instead of sha256msg1: on Ice Lake sha256msg1 competes with sha256rnds2 for the SHA unit and
+// each one stalls the round chain. Single stream, 8 KiB, minimum TSC ticks/byte in one run: no
+// message schedule at all (the sha256rnds2 chain alone, 2.0 core cycles/byte) 1.645;
+// sha256msg1 in every group 2.073; SSE sigma0 in every group 1.858; in groups 1,2,4,5,7,8,10,11
+// (this mask) 1.830. Replacing sha256msg2 by SSE instead is slower (2.288: sigma1 needs two
+// dependent halves).
+inline constexpr unsigned sha256_sse_sigma0_groups = 0xdb6;
+
 // One block whose big-endian words W0..W15 are already in m0..m3 (W0 in lane 0 of m0).
 FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_block(__m128i& abef, __m128i& cdgh, __m128i m0,
                                                                    __m128i m1, __m128i m2,
@@ -166,13 +175,48 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_block(__m128i& abef
     cdgh = abef;
     abef = t;
     if (g < 12) {
-      __m128i x = _mm_sha256msg1_epu32(m[g & 3], m[(g + 1) & 3]);
+      // W[t..t+3] = sigma1(W[t-2..]) + W[t-7..] + sigma0(W[t-15..]) + W[t-16..]
+      __m128i x;
+      if ((sha256_sse_sigma0_groups >> g) & 1)
+        x = _mm_add_epi32(m[g & 3], sha256_sigma0(_mm_alignr_epi8(m[(g + 1) & 3], m[g & 3], 4)));
+      else
+        x = _mm_sha256msg1_epu32(m[g & 3], m[(g + 1) & 3]);
       x = _mm_add_epi32(x, _mm_alignr_epi8(m[(g + 3) & 3], m[(g + 2) & 3], 4));
       m[g & 3] = _mm_sha256msg2_epu32(x, m[(g + 3) & 3]);
     }
   }
   abef = _mm_add_epi32(abef, abef0);
   cdgh = _mm_add_epi32(cdgh, cdgh0);
+}
+
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_store_state(std::uint32_t* s, __m128i abef,
+                                                                         __m128i cdgh) noexcept {
+  const __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
+  const __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(s), _mm_blend_epi16(feba, dchg, 0xF0));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(s + 4), _mm_alignr_epi8(dchg, feba, 8));
+}
+
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_blocks(__m128i& abef, __m128i& cdgh,
+                                                                    const std::byte* p,
+                                                                    std::size_t nblocks) noexcept {
+  const __m128i bswap32 = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+  for (; nblocks != 0; --nblocks, p += md_block_size) {
+    const auto* v = reinterpret_cast<const __m128i*>(p);
+    sha256_block(abef, cdgh, _mm_shuffle_epi8(_mm_loadu_si128(v), bswap32),
+                 _mm_shuffle_epi8(_mm_loadu_si128(v + 1), bswap32),
+                 _mm_shuffle_epi8(_mm_loadu_si128(v + 2), bswap32),
+                 _mm_shuffle_epi8(_mm_loadu_si128(v + 3), bswap32));
+  }
+}
+
+// The single-stream compress (the multi-stream kernel keeps sha256_compress_lanes).
+FASTPRIM_TARGET_X86_SHANI inline void sha256_compress(std::uint32_t* state, const std::byte* blocks,
+                                                      std::size_t nblocks) noexcept {
+  __m128i abef, cdgh;
+  sha256_load_state(state, abef, cdgh);
+  sha256_blocks(abef, cdgh, blocks, nblocks);
+  sha256_store_state(state, abef, cdgh);
 }
 
 // Every block of the message (`n` bytes at `p`, after `prefix` bytes already absorbed), the
@@ -182,14 +226,8 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_absorb(__m128i& abe
                                                                     std::uint64_t prefix) noexcept {
   const __m128i bswap32 = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
   const std::size_t full = n / md_block_size;
-  const std::byte* q = p;
-  for (std::size_t b = 0; b < full; ++b, q += md_block_size) {
-    const auto* v = reinterpret_cast<const __m128i*>(q);
-    sha256_block(abef, cdgh, _mm_shuffle_epi8(_mm_loadu_si128(v), bswap32),
-                 _mm_shuffle_epi8(_mm_loadu_si128(v + 1), bswap32),
-                 _mm_shuffle_epi8(_mm_loadu_si128(v + 2), bswap32),
-                 _mm_shuffle_epi8(_mm_loadu_si128(v + 3), bswap32));
-  }
+  sha256_blocks(abef, cdgh, p, full);
+  const std::byte* q = p + full * md_block_size;
   const std::size_t t = n % md_block_size;
   const std::byte* end = p + n;
   const bool back = n >= 16;
