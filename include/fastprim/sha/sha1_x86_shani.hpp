@@ -68,12 +68,8 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha1_compress_lanes(std::u
         if (g < 19) ecur[l] = _mm_sha1nexte_epu32(prev[l], m[(g + 1) & 3][l]);
         if (g < 16) {
           // W[t..t+3] = rol1(W[t-3..] ^ W[t-8..] ^ W[t-14..] ^ W[t-16..])
-          // sha1msg1 = W[t-16..] ^ W[t-14..]; for one stream (SHA unit busy with sha1rnds4) it
-          // is a palignr and a pxor on other ports.
-          const __m128i w14 = L == 1 ? _mm_alignr_epi8(m[g & 3][l], m[(g + 1) & 3][l], 8) : __m128i{};
-          const __m128i x1 =
-              L == 1 ? _mm_xor_si128(m[g & 3][l], w14) : _mm_sha1msg1_epu32(m[g & 3][l], m[(g + 1) & 3][l]);
-          const __m128i x = _mm_xor_si128(x1, m[(g + 2) & 3][l]);
+          const __m128i x =
+              _mm_xor_si128(_mm_sha1msg1_epu32(m[g & 3][l], m[(g + 1) & 3][l]), m[(g + 2) & 3][l]);
           m[g & 3][l] = _mm_sha1msg2_epu32(x, m[(g + 3) & 3][l]);
         }
       }
