@@ -7,10 +7,12 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
+#include <algorithm>
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 #include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <random>
@@ -76,6 +78,8 @@ struct alg {
   fd::md_compress_fn compress;
   void (*batch)(const std::span<const std::byte>*, std::size_t, std::byte*);  // out: n * digest bytes
   const EVP_MD* (*evp)();
+  fd::md_hash_fn hash;  // whole-message kernels
+  fd::md_hmac_fn hmac;
 };
 
 template <class K, std::size_t D>
@@ -96,12 +100,12 @@ std::vector<alg> algs_of(const std::string& backend) {
        [](const std::span<const std::byte>* m, std::size_t n, std::byte* o) {
          batch_flat<fd::sha1_kernels, 20>(k1, m, n, o);
        },
-       &EVP_sha1},
+       &EVP_sha1, k.k1->hash, k.k1->hmac},
       {"sha256", 8, 32, fd::sha256_iv.data(), k.k256->compress,
        [](const std::span<const std::byte>* m, std::size_t n, std::byte* o) {
          batch_flat<fd::sha256_kernels, 32>(k256, m, n, o);
        },
-       &EVP_sha256},
+       &EVP_sha256, k.k256->hash, k.k256->hmac},
   };
 }
 
@@ -308,6 +312,48 @@ BOOST_DATA_TEST_CASE(differential_openssl, boost::unit_test::data::make(backend_
         BOOST_TEST_CONTEXT(a.name << " len " << len) {
           BOOST_TEST(hex(oneshot(a, m)) == want);
           BOOST_TEST(hex(streamed(a, m, rng)) == want);
+        }
+      }
+    }
+  }
+}
+
+// The whole-message kernels (hash, and HMAC from keyed states) against OpenSSL: every length
+// from 0 to 200 (one and two padded blocks, tails on both sides of every 16-byte chunk), then
+// random lengths. Each message is copied to the end of an allocation of its exact size, so a
+// read past its end shows under ASan.
+BOOST_DATA_TEST_CASE(whole_message_kernels, boost::unit_test::data::make(backend_names()), backend) {
+  BOOST_TEST_CONTEXT("backend " << backend) {
+    std::mt19937_64 rng(8);
+    for (const alg& a : algs_of(backend)) {
+      for (int iter = 0; iter < 400; ++iter) {
+        const std::size_t len = iter <= 200 ? static_cast<std::size_t>(iter) : rng() % 5000;
+        std::vector<std::byte> m(len);
+        for (auto& b : m) b = std::byte(rng());
+        bytes key(iter % 3 == 0 ? rng() % 65 : rng() % 201);
+        for (auto& b : key) b = std::byte(rng());
+        // Keyed states: iv after (K ^ ipad) and (K ^ opad), K hashed first if longer than a block.
+        bytes kb(64);
+        const bytes kh = key.size() > 64 ? openssl_hash(a, key) : key;
+        std::copy(kh.begin(), kh.end(), kb.begin());
+        std::uint32_t is[8], os[8];
+        std::memcpy(is, a.iv, 4 * a.words);
+        std::memcpy(os, a.iv, 4 * a.words);
+        for (auto& b : kb) b ^= std::byte{0x36};
+        a.compress(is, kb.data(), 1);
+        for (auto& b : kb) b ^= std::byte{0x36 ^ 0x5c};
+        a.compress(os, kb.data(), 1);
+        BOOST_TEST_CONTEXT(a.name << " len " << len << " key " << key.size()) {
+          bytes out(a.digest + 1, std::byte{0x5a});
+          a.hash(a.iv, m.data(), m.size(), 0, out.data());
+          BOOST_TEST(std::to_integer<int>(out.back()) == 0x5a);
+          out.pop_back();
+          BOOST_TEST(hex(out) == hex(openssl_hash(a, m)));
+          bytes tag(a.digest + 1, std::byte{0x5a});
+          a.hmac(is, os, m.data(), m.size(), tag.data());
+          BOOST_TEST(std::to_integer<int>(tag.back()) == 0x5a);
+          tag.pop_back();
+          BOOST_TEST(hex(tag) == hex(openssl_hmac(a, key, m)));
         }
       }
     }

@@ -56,7 +56,8 @@ class hmac {
   using tag_type = std::array<std::byte, tag_size>;
 
   // A key of any length (longer than a block: hashed first, RFC 2104 section 2).
-  explicit hmac(std::span<const std::byte> key) noexcept : compress_(traits::kernels().compress) {
+  explicit hmac(std::span<const std::byte> key) noexcept
+      : compress_(traits::kernels().compress), hmac_(traits::kernels().hmac) {
     set_key(key);
   }
   template <byte_like T, std::size_t E>
@@ -97,8 +98,9 @@ class hmac {
 
   // One-shot tag of `msg` under this key; the stream is untouched.
   tag_type compute(std::span<const std::byte> msg) const noexcept {
-    const auto ih = detail::md_oneshot<words, tag_size>(ikey_, msg.data(), msg.size(), block_size, compress_);
-    return outer(ih);
+    tag_type t;
+    hmac_(ikey_, okey_, msg.data(), msg.size(), t.data());
+    return t;
   }
   template <byte_like T, std::size_t E>
   tag_type compute(std::span<T, E> msg) const noexcept {
@@ -140,6 +142,7 @@ class hmac {
   std::uint32_t okey_[words];  // chaining value after (K ^ opad)
   detail::md_state<words> inner_;
   detail::md_compress_fn compress_;
+  detail::md_hmac_fn hmac_;  // whole-message tag, the same backend as compress_
 };
 
 using hmac_sha1_t = hmac<sha1>;

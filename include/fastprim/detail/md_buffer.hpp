@@ -185,6 +185,34 @@ constexpr std::array<std::byte, DigestSize> md_oneshot(const std::uint32_t* init
   return out;
 }
 
+// Whole-message kernel entry points, one per backend table next to `compress`:
+//   hash: `out` = digest of the `n` bytes at `p`, continuing from chaining value `init` after
+//         `prefix` bytes (0 for a plain hash, 64 for HMAC's keyed states);
+//   hmac: `out` = HMAC tag of the `n` bytes at `p` from the chaining values after the ipad
+//         block (`istate`) and the opad block (`ostate`).
+// Backends with registers to spare keep the state in them from the first block to the digest;
+// the portable versions below go through md_oneshot.
+using md_hash_fn = void (*)(const std::uint32_t* init, const std::byte* p, std::size_t n,
+                            std::uint64_t prefix, std::byte* out) noexcept;
+using md_hmac_fn = void (*)(const std::uint32_t* istate, const std::uint32_t* ostate, const std::byte* p,
+                            std::size_t n, std::byte* out) noexcept;
+
+template <std::size_t Words, std::size_t DigestSize, auto Compress>
+void md_hash_with(const std::uint32_t* init, const std::byte* p, std::size_t n, std::uint64_t prefix,
+                  std::byte* out) noexcept {
+  const auto d = md_oneshot<Words, DigestSize>(init, p, n, prefix, Compress);
+  std::memcpy(out, d.data(), DigestSize);
+}
+
+template <std::size_t Words, std::size_t DigestSize, auto Compress>
+void md_hmac_with(const std::uint32_t* istate, const std::uint32_t* ostate, const std::byte* p, std::size_t n,
+                  std::byte* out) noexcept {
+  auto ih = md_oneshot<Words, DigestSize>(istate, p, n, md_block_size, Compress);
+  const auto t = md_oneshot<Words, DigestSize>(ostate, ih.data(), DigestSize, md_block_size, Compress);
+  std::memcpy(out, t.data(), DigestSize);
+  secure_zero(ih.data(), DigestSize);
+}
+
 // Streaming state: chaining value, byte count and the partial block.
 template <std::size_t Words>
 struct md_state {
@@ -277,8 +305,9 @@ class md_hasher {
     if (std::is_constant_evaluated())
       return md_oneshot<Traits::state_words, digest_size>(Traits::iv.data(), p, n, 0,
                                                           Traits::compress_constexpr);
-    return md_oneshot<Traits::state_words, digest_size>(
-        Traits::iv.data(), reinterpret_cast<const std::byte*>(p), n, 0, Traits::kernels().compress);
+    digest_type d;
+    Traits::kernels().hash(Traits::iv.data(), reinterpret_cast<const std::byte*>(p), n, 0, d.data());
+    return d;
   }
 
   md_state<Traits::state_words> st_;

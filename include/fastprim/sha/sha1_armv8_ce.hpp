@@ -62,7 +62,8 @@ inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
     out[i] = md_oneshot<5, 20>(sha1_iv.data(), msgs[i].data(), msgs[i].size(), 0, sha1_compress);
 }
 
-inline constexpr sha1_kernels sha1_table{&sha1_compress, &sha1_batch};
+inline constexpr sha1_kernels sha1_table{&sha1_compress, &sha1_batch, &md_hash_with<5, 20, &sha1_compress>,
+                                         &md_hmac_with<5, 20, &sha1_compress>};
 constexpr const sha1_kernels* sha1_get() noexcept { return &sha1_table; }
 
 }  // namespace armv8_ce

@@ -26,6 +26,9 @@ struct sha1_kernels {
   // Hashes `n` complete, independent messages: out[i] = hash of msgs[i].
   void (*batch)(const std::span<const std::byte>* msgs, std::size_t n,
                 std::array<std::byte, 20>* out) noexcept;
+  // Whole messages (md_buffer.hpp): a plain or prefixed hash, and an HMAC tag from keyed states.
+  md_hash_fn hash;
+  md_hmac_fn hmac;
 };
 
 namespace scalar {
@@ -72,7 +75,8 @@ inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
     out[i] = md_oneshot<5, 20>(sha1_iv.data(), msgs[i].data(), msgs[i].size(), 0, sha1_compress);
 }
 
-inline constexpr sha1_kernels sha1_table{&sha1_compress, &sha1_batch};
+inline constexpr sha1_kernels sha1_table{&sha1_compress, &sha1_batch, &md_hash_with<5, 20, &sha1_compress>,
+                                         &md_hmac_with<5, 20, &sha1_compress>};
 constexpr const sha1_kernels* sha1_get() noexcept { return &sha1_table; }
 
 }  // namespace scalar

@@ -53,7 +53,9 @@ inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
     out[i] = md_oneshot<8, 32>(sha256_iv.data(), msgs[i].data(), msgs[i].size(), 0, sha256_compress);
 }
 
-inline constexpr sha256_kernels sha256_table{&sha256_compress, &sha256_batch};
+inline constexpr sha256_kernels sha256_table{&sha256_compress, &sha256_batch,
+                                             &md_hash_with<8, 32, &sha256_compress>,
+                                             &md_hmac_with<8, 32, &sha256_compress>};
 constexpr const sha256_kernels* sha256_get() noexcept { return &sha256_table; }
 
 }  // namespace armv8_ce

@@ -96,9 +96,10 @@ inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
   md_batch<5, 20, sha1_multi_lanes>(sha1_iv.data(), msgs, n, out, sha1_compress_active);
 }
 
-inline constexpr sha256_kernels sha256_table{&sha256_compress, &sha256_batch};
+inline constexpr sha256_kernels sha256_table{&sha256_compress, &sha256_batch, &sha256_hash, &sha256_hmac};
 constexpr const sha256_kernels* sha256_get() noexcept { return &sha256_table; }
-inline constexpr sha1_kernels sha1_table{&sha1_compress, &sha1_batch};
+inline constexpr sha1_kernels sha1_table{&sha1_compress, &sha1_batch, &md_hash_with<5, 20, &sha1_compress>,
+                                         &md_hmac_with<5, 20, &sha1_compress>};
 constexpr const sha1_kernels* sha1_get() noexcept { return &sha1_table; }
 
 }  // namespace x86_shani

@@ -8,8 +8,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "fastprim/detail/config.hpp"
+#include "fastprim/detail/md_buffer.hpp"
 #include "fastprim/sha/sha256_scalar.hpp"
 
 #if FASTPRIM_HAVE_X86_SHANI
@@ -85,11 +87,199 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_compress_lanes(std:
   }
 }
 
+// ---- whole messages with the state in registers ------------------------------------------------
+//
+// sha256_hash / sha256_hmac keep ABEF/CDGH in registers from the first block to the digest: no
+// state round trip through memory per call, the padded final block built in registers, the
+// digest byte-swapped straight out of ABEF/CDGH, and for HMAC the inner digest fed to the outer
+// block without going through bytes.
+
+// Sliding windows for the partial chunk of a tail holding `h` (0..15) bytes: loaded at offset
+// 16 - h, the first gives the pshufb mask that moves the last h bytes of a 16-byte load to the
+// front and zeroes the rest (-1), the second the 0x80 padding byte at position h.
+alignas(16) inline constexpr std::int8_t sha_tail_shuffle[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+                                                                 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1,
+                                                                 -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+alignas(16) inline constexpr std::int8_t sha_tail_pad[32] = {0, 0, 0, 0, 0, 0, 0, 0,   0,
+                                                             0, 0, 0, 0, 0, 0, 0, -128};
+
+// Bytes [start, start + 16) of the tail (`t` < 64 bytes at `tail`, the message ending at `end`)
+// followed by the 0x80 byte and zeros, in memory order. `back`: at least 16 message bytes end
+// at `end`, so a 16-byte load ending there is in bounds. Branches depend on lengths only.
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE __m128i sha_tail_chunk(const std::byte* tail, std::size_t t,
+                                                                        std::size_t start,
+                                                                        const std::byte* end,
+                                                                        bool back) noexcept {
+  if (t >= start + 16) return _mm_loadu_si128(reinterpret_cast<const __m128i*>(tail + start));
+  if (t < start) return _mm_setzero_si128();
+  const std::size_t h = t - start;
+  const __m128i pad = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sha_tail_pad + 16 - h));
+  if (back) {
+    const __m128i last = _mm_loadu_si128(reinterpret_cast<const __m128i*>(end - 16));
+    const __m128i mask = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sha_tail_shuffle + 16 - h));
+    return _mm_or_si128(_mm_shuffle_epi8(last, mask), pad);
+  }
+  // Fewer than 16 bytes in the whole message (so start == 0): assemble with scalar loads.
+  std::uint64_t lo = 0, hi = 0;
+  if (h >= 8) {
+    std::memcpy(&lo, tail, 8);
+    hi = md_load_partial(tail + 8, h - 8);
+  } else {
+    lo = md_load_partial(tail, h);
+  }
+  return _mm_or_si128(_mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo)), pad);
+}
+
+// sha256rnds2 wants the state as ABEF and CDGH, A and C in the top lane.
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_load_state(const std::uint32_t* s, __m128i& abef,
+                                                                        __m128i& cdgh) noexcept {
+  const __m128i dcba = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
+  const __m128i hgfe = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + 4));
+  const __m128i cdab = _mm_shuffle_epi32(dcba, 0xB1);
+  const __m128i efgh = _mm_shuffle_epi32(hgfe, 0x1B);
+  abef = _mm_alignr_epi8(cdab, efgh, 8);
+  cdgh = _mm_blend_epi16(efgh, cdab, 0xF0);
+}
+
+// sigma0(x) = ror7 ^ ror18 ^ shr3 of each lane, with plain SSE2 shifts.
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE __m128i sha256_sigma0(__m128i x) noexcept {
+  const __m128i r7 = _mm_xor_si128(_mm_srli_epi32(x, 7), _mm_slli_epi32(x, 25));
+  const __m128i r18 = _mm_xor_si128(_mm_srli_epi32(x, 18), _mm_slli_epi32(x, 14));
+  return _mm_xor_si128(_mm_xor_si128(r7, r18), _mm_srli_epi32(x, 3));
+}
+
+// Groups g (4 rounds each, 0..11) whose W[t-16] + sigma0(W[t-15]) is computed with SSE shifts
+// instead of sha256msg1: on Ice Lake sha256msg1 competes with sha256rnds2 for the SHA unit and
+// each one stalls the round chain. Single stream, 8 KiB, minimum TSC ticks/byte in one run: no
+// message schedule at all (the sha256rnds2 chain alone, 2.0 core cycles/byte) 1.645;
+// sha256msg1 in every group 2.073; SSE sigma0 in every group 1.858; in groups 1,2,4,5,7,8,10,11
+// (this mask) 1.830. Replacing sha256msg2 by SSE instead is slower (2.288: sigma1 needs two
+// dependent halves).
+inline constexpr unsigned sha256_sse_sigma0_groups = 0xdb6;
+
+// One block whose big-endian words W0..W15 are already in m0..m3 (W0 in lane 0 of m0).
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_block(__m128i& abef, __m128i& cdgh, __m128i m0,
+                                                                   __m128i m1, __m128i m2,
+                                                                   __m128i m3) noexcept {
+  __m128i m[4] = {m0, m1, m2, m3};
+  const __m128i abef0 = abef, cdgh0 = cdgh;
+#pragma GCC unroll 16
+  for (int g = 0; g < 16; ++g) {
+    const __m128i k = _mm_load_si128(reinterpret_cast<const __m128i*>(sha256_k + 4 * g));
+    __m128i wk = _mm_add_epi32(m[g & 3], k);
+    __m128i t = _mm_sha256rnds2_epu32(cdgh, abef, wk);
+    cdgh = abef;
+    abef = t;
+    wk = _mm_shuffle_epi32(wk, 0x0E);
+    t = _mm_sha256rnds2_epu32(cdgh, abef, wk);
+    cdgh = abef;
+    abef = t;
+    if (g < 12) {
+      // W[t..t+3] = sigma1(W[t-2..]) + W[t-7..] + sigma0(W[t-15..]) + W[t-16..]
+      __m128i x;
+      if ((sha256_sse_sigma0_groups >> g) & 1)
+        x = _mm_add_epi32(m[g & 3], sha256_sigma0(_mm_alignr_epi8(m[(g + 1) & 3], m[g & 3], 4)));
+      else
+        x = _mm_sha256msg1_epu32(m[g & 3], m[(g + 1) & 3]);
+      x = _mm_add_epi32(x, _mm_alignr_epi8(m[(g + 3) & 3], m[(g + 2) & 3], 4));
+      m[g & 3] = _mm_sha256msg2_epu32(x, m[(g + 3) & 3]);
+    }
+  }
+  abef = _mm_add_epi32(abef, abef0);
+  cdgh = _mm_add_epi32(cdgh, cdgh0);
+}
+
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_store_state(std::uint32_t* s, __m128i abef,
+                                                                         __m128i cdgh) noexcept {
+  const __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
+  const __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(s), _mm_blend_epi16(feba, dchg, 0xF0));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(s + 4), _mm_alignr_epi8(dchg, feba, 8));
+}
+
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_blocks(__m128i& abef, __m128i& cdgh,
+                                                                    const std::byte* p,
+                                                                    std::size_t nblocks) noexcept {
+  const __m128i bswap32 = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+  for (; nblocks != 0; --nblocks, p += md_block_size) {
+    const auto* v = reinterpret_cast<const __m128i*>(p);
+    sha256_block(abef, cdgh, _mm_shuffle_epi8(_mm_loadu_si128(v), bswap32),
+                 _mm_shuffle_epi8(_mm_loadu_si128(v + 1), bswap32),
+                 _mm_shuffle_epi8(_mm_loadu_si128(v + 2), bswap32),
+                 _mm_shuffle_epi8(_mm_loadu_si128(v + 3), bswap32));
+  }
+}
+
+// The single-stream compress (the multi-stream kernel keeps sha256_compress_lanes).
 FASTPRIM_TARGET_X86_SHANI inline void sha256_compress(std::uint32_t* state, const std::byte* blocks,
                                                       std::size_t nblocks) noexcept {
-  std::uint32_t* const s[1] = {state};
-  const std::byte* const b[1] = {blocks};
-  sha256_compress_lanes<1>(s, b, nblocks);
+  __m128i abef, cdgh;
+  sha256_load_state(state, abef, cdgh);
+  sha256_blocks(abef, cdgh, blocks, nblocks);
+  sha256_store_state(state, abef, cdgh);
+}
+
+// Every block of the message (`n` bytes at `p`, after `prefix` bytes already absorbed), the
+// padding included, into abef/cdgh.
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_absorb(__m128i& abef, __m128i& cdgh,
+                                                                    const std::byte* p, std::size_t n,
+                                                                    std::uint64_t prefix) noexcept {
+  const __m128i bswap32 = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+  const std::size_t full = n / md_block_size;
+  sha256_blocks(abef, cdgh, p, full);
+  const std::byte* q = p + full * md_block_size;
+  const std::size_t t = n % md_block_size;
+  const std::byte* end = p + n;
+  const bool back = n >= 16;
+  const std::uint64_t bits = (prefix + n) << 3;
+  // W14, W15: the bit length, big-endian.
+  const __m128i len = _mm_set_epi32(static_cast<int>(bits), static_cast<int>(bits >> 32), 0, 0);
+  const __m128i c0 = _mm_shuffle_epi8(sha_tail_chunk(q, t, 0, end, back), bswap32);
+  const __m128i c1 = _mm_shuffle_epi8(sha_tail_chunk(q, t, 16, end, back), bswap32);
+  const __m128i c2 = _mm_shuffle_epi8(sha_tail_chunk(q, t, 32, end, back), bswap32);
+  const __m128i c3 = _mm_shuffle_epi8(sha_tail_chunk(q, t, 48, end, back), bswap32);
+  if (t < md_block_size - 8) {
+    sha256_block(abef, cdgh, c0, c1, c2, _mm_or_si128(c3, len));
+  } else {
+    sha256_block(abef, cdgh, c0, c1, c2, c3);
+    const __m128i z = _mm_setzero_si128();
+    sha256_block(abef, cdgh, z, z, z, len);
+  }
+}
+
+// The digest: A..H, each big-endian. unpackhi gives B A D C, unpacklo F E H G (lane 0 first);
+// reversing the bytes of each 64-bit half swaps the pairs and byte-swaps the words at once.
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_store_digest(std::byte* out, __m128i abef,
+                                                                          __m128i cdgh) noexcept {
+  const __m128i rev64 = _mm_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_shuffle_epi8(_mm_unpackhi_epi64(abef, cdgh), rev64));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16),
+                   _mm_shuffle_epi8(_mm_unpacklo_epi64(abef, cdgh), rev64));
+}
+
+FASTPRIM_TARGET_X86_SHANI inline void sha256_hash(const std::uint32_t* init, const std::byte* p,
+                                                  std::size_t n, std::uint64_t prefix,
+                                                  std::byte* out) noexcept {
+  __m128i abef, cdgh;
+  sha256_load_state(init, abef, cdgh);
+  sha256_absorb(abef, cdgh, p, n, prefix);
+  sha256_store_digest(out, abef, cdgh);
+}
+
+FASTPRIM_TARGET_X86_SHANI inline void sha256_hmac(const std::uint32_t* istate, const std::uint32_t* ostate,
+                                                  const std::byte* p, std::size_t n,
+                                                  std::byte* out) noexcept {
+  __m128i abef, cdgh, oabef, ocdgh;
+  sha256_load_state(istate, abef, cdgh);
+  sha256_load_state(ostate, oabef, ocdgh);
+  sha256_absorb(abef, cdgh, p, n, md_block_size);
+  // The outer block: the inner digest A..H as W0..W7 (B A D C -> A B C D), 0x80, zeros and the
+  // bit length of opad block + digest, (64 + 32) * 8.
+  const __m128i w0 = _mm_shuffle_epi32(_mm_unpackhi_epi64(abef, cdgh), 0xB1);
+  const __m128i w4 = _mm_shuffle_epi32(_mm_unpacklo_epi64(abef, cdgh), 0xB1);
+  sha256_block(oabef, ocdgh, w0, w4, _mm_set_epi32(0, 0, 0, static_cast<int>(0x80000000u)),
+               _mm_set_epi32((64 + 32) * 8, 0, 0, 0));
+  sha256_store_digest(out, oabef, ocdgh);
 }
 
 }  // namespace x86_shani

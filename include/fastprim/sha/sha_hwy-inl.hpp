@@ -247,9 +247,11 @@ inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
   md_batch<5, 20, lanes>(sha1_iv.data(), msgs, n, out, &sha1_lanes);
 }
 
-inline constexpr sha256_kernels sha256_table{&scalar::sha256_compress, &sha256_batch};
+inline constexpr sha256_kernels sha256_table{&scalar::sha256_compress, &sha256_batch,
+                                             scalar::sha256_table.hash, scalar::sha256_table.hmac};
 FASTPRIM_HWY_EXPORT const sha256_kernels* sha256_k = &sha256_table;
-inline constexpr sha1_kernels sha1_table{&scalar::sha1_compress, &sha1_batch};
+inline constexpr sha1_kernels sha1_table{&scalar::sha1_compress, &sha1_batch, scalar::sha1_table.hash,
+                                         scalar::sha1_table.hmac};
 FASTPRIM_HWY_EXPORT const sha1_kernels* sha1_k = &sha1_table;
 
 #else  // HWY_SCALAR / EMU128: fastprim has its own scalar backend
