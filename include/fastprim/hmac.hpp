@@ -43,8 +43,12 @@ inline std::span<const std::byte> as_byte_span(const T* p, std::size_t n) noexce
 
 }  // namespace detail
 
-// HMAC with hash `H` (fastprim::sha1 or fastprim::sha256). Copyable (a copy forks the stream);
-// keyed state and stream are wiped on destruction. The hash backend is fixed at construction.
+// HMAC with hash `H` (fastprim::sha1 or fastprim::sha256). Copyable (a copy forks the stream).
+// The object keeps no copy of the raw key, only the chaining values after the ipad and opad
+// blocks; the padded key block (and the hash of a long key) is wiped once they are computed.
+// The keyed states and the stream are wiped on destruction and when moved from (the moved-from
+// object reports empty() until it is assigned); reset() wipes the stream before restarting it.
+// The hash backend is fixed at construction.
 template <class H>
 class hmac {
   using traits = typename H::traits_type;
@@ -66,11 +70,18 @@ class hmac {
 
   hmac(const hmac&) noexcept = default;
   hmac& operator=(const hmac&) noexcept = default;
-  ~hmac() {
-    detail::secure_zero(ikey_, sizeof ikey_);
-    detail::secure_zero(okey_, sizeof okey_);
-    detail::secure_zero_object(inner_);
+  hmac(hmac&& o) noexcept : hmac(static_cast<const hmac&>(o)) { o.clear(); }
+  hmac& operator=(hmac&& o) noexcept {
+    if (this != &o) {
+      *this = static_cast<const hmac&>(o);
+      o.clear();
+    }
+    return *this;
   }
+  ~hmac() { wipe(); }
+
+  // True only for a moved-from object (no key).
+  bool empty() const noexcept { return empty_; }
 
   // Streaming: the message since construction or the last reset().
   hmac& update(std::span<const std::byte> msg) noexcept {
@@ -84,11 +95,16 @@ class hmac {
   hmac& update(std::string_view msg) noexcept { return update(detail::as_byte_span(msg.data(), msg.size())); }
 
   tag_type digest() const noexcept {
-    const auto ih = inner_.template digest<tag_size>(compress_);
-    return outer(ih);
+    auto ih = inner_.template digest<tag_size>(compress_);
+    const tag_type t = outer(ih);
+    detail::secure_zero(ih.data(), ih.size());
+    return t;
   }
-  // Back to the keyed state; the key is not processed again.
-  void reset() noexcept { inner_.init(ikey_, block_size); }
+  // Back to the keyed state (the stream wiped first); the key is not processed again.
+  void reset() noexcept {
+    detail::secure_zero_object(inner_);
+    inner_.init(ikey_, block_size);
+  }
 
   // Constant-time check of the streamed message's tag.
   bool verify(std::span<const std::byte> tag) const noexcept {
@@ -118,9 +134,9 @@ class hmac {
   void set_key(std::span<const std::byte> key) noexcept {
     alignas(16) std::byte block[block_size] = {};
     if (key.size() > block_size) {
-      const auto kh =
-          detail::md_oneshot<words, tag_size>(traits::iv.data(), key.data(), key.size(), 0, compress_);
+      auto kh = detail::md_oneshot<words, tag_size>(traits::iv.data(), key.data(), key.size(), 0, compress_);
       std::memcpy(block, kh.data(), kh.size());
+      detail::secure_zero(kh.data(), kh.size());
     } else if (!key.empty()) {
       std::memcpy(block, key.data(), key.size());
     }
@@ -138,11 +154,23 @@ class hmac {
     return detail::md_oneshot<words, tag_size>(okey_, inner_hash.data(), tag_size, block_size, compress_);
   }
 
+  void wipe() noexcept {
+    detail::secure_zero(ikey_);
+    detail::secure_zero(okey_);
+    detail::secure_zero_object(inner_);
+  }
+  // The moved-from state: no key (all-zero chaining values); compress_ stays, so calls are safe.
+  void clear() noexcept {
+    wipe();
+    empty_ = true;
+  }
+
   std::uint32_t ikey_[words];  // chaining value after (K ^ ipad)
   std::uint32_t okey_[words];  // chaining value after (K ^ opad)
   detail::md_state<words> inner_;
   detail::md_compress_fn compress_;
   detail::md_hmac_fn hmac_;  // whole-message tag, the same backend as compress_
+  bool empty_ = false;
 };
 
 using hmac_sha1_t = hmac<sha1>;

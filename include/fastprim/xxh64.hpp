@@ -17,6 +17,7 @@
 
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/hwy.hpp"
+#include "fastprim/detail/secure_zero.hpp"
 #include "fastprim/dispatch.hpp"
 #include "fastprim/error.hpp"
 #include "fastprim/xxh/xxh64_scalar.hpp"
@@ -66,7 +67,9 @@ constexpr std::uint64_t hash(const B* p, std::size_t len, std::uint64_t seed) no
   std::uint64_t acc[4];
   init(acc, seed);
   stripes(acc, reinterpret_cast<const std::byte*>(p), len / stripe);
-  return finish(converge(acc) + len, p + (len & ~std::size_t{31}), len);
+  const std::uint64_t h = converge(acc);
+  secure_zero(acc, sizeof acc);  // seeded accumulators, in memory for the dispatched call
+  return finish(h + len, p + (len & ~std::size_t{31}), len);
 }
 
 }  // namespace xxh64
@@ -92,11 +95,28 @@ constexpr std::uint64_t xxh64(const char* s, std::uint64_t seed = 0) noexcept {
 }
 
 // ---- streaming --------------------------------------------------------------------------------------
+// The seed, accumulators and buffered bytes are wiped on destruction, by reset() (before the new
+// seed is set) and when moved from (the source is left as xxh64_state{0}, freshly reset): users
+// hash secrets and keep seeds secret.
 class xxh64_state {
  public:
   constexpr explicit xxh64_state(std::uint64_t seed = 0) noexcept { reset(seed); }
+  constexpr xxh64_state(const xxh64_state&) noexcept = default;
+  constexpr xxh64_state& operator=(const xxh64_state&) noexcept = default;
+  constexpr xxh64_state(xxh64_state&& o) noexcept : xxh64_state(static_cast<const xxh64_state&>(o)) {
+    o.reset();
+  }
+  constexpr xxh64_state& operator=(xxh64_state&& o) noexcept {
+    if (this != &o) {
+      *this = static_cast<const xxh64_state&>(o);
+      o.reset();
+    }
+    return *this;
+  }
+  constexpr ~xxh64_state() { wipe(); }
 
   constexpr void reset(std::uint64_t seed = 0) noexcept {
+    wipe();
     seed_ = seed;
     detail::xxh64::init(acc_, seed);
     total_ = 0;
@@ -137,6 +157,15 @@ class xxh64_state {
   }
 
  private:
+  constexpr void wipe() noexcept {
+    detail::secure_zero(acc_);
+    detail::secure_zero(buf_);
+    seed_ = 0;
+    total_ = 0;
+    buffered_ = 0;
+    if (!std::is_constant_evaluated()) detail::wipe_barrier(this);
+  }
+
   std::uint64_t acc_[4]{};
   std::uint64_t seed_ = 0;
   std::uint64_t total_ = 0;

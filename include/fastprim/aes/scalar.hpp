@@ -354,7 +354,8 @@ inline u32 sub_word(u32 w) noexcept {
   for (int i = 0; i < 8; ++i)
 #pragma GCC unroll 8
     for (int j = 0; j < 4; ++j) r |= static_cast<u32>((q[i] >> j) & 1u) << (8 * j + i);
-  return r ^ 0x63636363u;  // sub_bytes leaves out the constant
+  secure_zero(q, sizeof q);  // key-derived planes
+  return r ^ 0x63636363u;    // sub_bytes leaves out the constant
 }
 
 inline void expand_key(aes_round_keys& ks, const std::byte* key, std::size_t key_len) noexcept {

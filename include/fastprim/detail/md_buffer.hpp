@@ -268,12 +268,25 @@ class md_hasher {
   using digest_type = std::array<std::byte, digest_size>;
   using traits_type = Traits;
 
-  md_hasher() noexcept { reset(); }
+  md_hasher() noexcept { st_.init(Traits::iv.data()); }
   md_hasher(const md_hasher&) noexcept = default;  // forks the stream
   md_hasher& operator=(const md_hasher&) noexcept = default;
+  // Moving leaves the source wiped and freshly reset (the empty message).
+  md_hasher(md_hasher&& o) noexcept : st_(o.st_) { o.reset(); }
+  md_hasher& operator=(md_hasher&& o) noexcept {
+    if (this != &o) {
+      st_ = o.st_;
+      o.reset();
+    }
+    return *this;
+  }
   ~md_hasher() { secure_zero_object(st_); }
 
-  void reset() noexcept { st_.init(Traits::iv.data()); }
+  // Wipes the chaining value, length and partial block, then starts the empty message.
+  void reset() noexcept {
+    secure_zero_object(st_);
+    st_.init(Traits::iv.data());
+  }
 
   Derived& update(std::span<const std::byte> msg) noexcept {
     st_.update(msg.data(), msg.size(), Traits::kernels().compress);

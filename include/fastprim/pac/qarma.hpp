@@ -16,6 +16,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 
 #include "fastprim/detail/config.hpp"
@@ -549,15 +550,21 @@ constexpr std::uint64_t qarma_encrypt_any(const qarma_keys& k, std::uint64_t p, 
 // Any QARMA-64 instance from a raw key (the key schedule is built per call).
 constexpr std::uint64_t qarma64(std::uint64_t p, std::uint64_t t, std::uint64_t w0, std::uint64_t k0,
                                 unsigned rounds, pac::sbox s) noexcept {
-  const qarma_keys k = make_qarma_keys(k0, w0, rounds, s);
+  qarma_keys k = make_qarma_keys(k0, w0, rounds, s);
+  std::uint64_t c;
   switch (s) {
     case pac::sbox::sigma0:
-      return qarma_encrypt_any<pac::sbox::sigma0>(k, p, t);
+      c = qarma_encrypt_any<pac::sbox::sigma0>(k, p, t);
+      break;
     case pac::sbox::sigma1:
-      return qarma_encrypt_any<pac::sbox::sigma1>(k, p, t);
+      c = qarma_encrypt_any<pac::sbox::sigma1>(k, p, t);
+      break;
     default:
-      return qarma_encrypt_any<pac::sbox::sigma2>(k, p, t);
+      c = qarma_encrypt_any<pac::sbox::sigma2>(k, p, t);
+      break;
   }
+  if (!std::is_constant_evaluated()) k.wipe();  // the schedule of this call only
+  return c;
 }
 
 // ---- kernels with the table's signatures ------------------------------------------------------------

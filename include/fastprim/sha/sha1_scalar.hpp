@@ -11,6 +11,7 @@
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/endian.hpp"
 #include "fastprim/detail/md_buffer.hpp"
+#include "fastprim/detail/secure_zero.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
@@ -34,8 +35,8 @@ struct sha1_kernels {
 namespace scalar {
 
 constexpr void sha1_compress(std::uint32_t* state, const std::byte* blocks, std::size_t nblocks) noexcept {
+  std::uint32_t w[16] = {};  // the message schedule: wiped before return
   for (; nblocks != 0; --nblocks, blocks += md_block_size) {
-    std::uint32_t w[16] = {};
     for (int i = 0; i < 16; ++i) w[i] = load_be<std::uint32_t>(blocks + 4 * i);
     std::uint32_t a = state[0], b = state[1], c = state[2], d = state[3], e = state[4];
     for (int t = 0; t < 80; ++t) {
@@ -67,6 +68,7 @@ constexpr void sha1_compress(std::uint32_t* state, const std::byte* blocks, std:
     state[3] += d;
     state[4] += e;
   }
+  secure_zero(w);
 }
 
 inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,

@@ -12,6 +12,7 @@
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/endian.hpp"
 #include "fastprim/detail/md_buffer.hpp"
+#include "fastprim/detail/secure_zero.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
@@ -47,8 +48,8 @@ struct sha256_kernels {
 namespace scalar {
 
 constexpr void sha256_compress(std::uint32_t* state, const std::byte* blocks, std::size_t nblocks) noexcept {
+  std::uint32_t w[16] = {};  // the message schedule: wiped before return
   for (; nblocks != 0; --nblocks, blocks += md_block_size) {
-    std::uint32_t w[16] = {};
     for (int i = 0; i < 16; ++i) w[i] = load_be<std::uint32_t>(blocks + 4 * i);
     std::uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
     std::uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
@@ -80,6 +81,7 @@ constexpr void sha256_compress(std::uint32_t* state, const std::byte* blocks, st
     state[6] += g;
     state[7] += h;
   }
+  secure_zero(w);
 }
 
 inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,

@@ -1,0 +1,588 @@
+// test/test_hygiene.cpp: secret hygiene. Every object that holds key material or hash state is
+// built by placement new in a zeroed byte buffer, keyed and fed a known non-zero pattern, and then
+// (a) destroyed, (b) reset, (c) moved from; the raw bytes of the buffer (never the object) are
+// inspected afterwards: every byte of the secret-bearing part that was non-zero before is zero
+// after, or the representation equals that of a freshly built object. (d) The object still works
+// after reset and after being moved into: results are compared with OpenSSL (AES, SHA-1,
+// SHA-256, HMAC), libxxhash (XXH64) and the QARMA paper / QEMU values (PAC), never with fastprim.
+// Every case runs over every backend usable here. A negative control (a type that does not wipe)
+// shows that the inspection bites.
+#define BOOST_TEST_MODULE hygiene
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <array>
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "fastprim/aes.hpp"
+#include "fastprim/dispatch.hpp"
+#include "fastprim/hmac.hpp"
+#include "fastprim/pac.hpp"
+#include "fastprim/sha1.hpp"
+#include "fastprim/sha256.hpp"
+#include "fastprim/xxh64.hpp"
+#include "support/backends.hpp"
+
+namespace fp = fastprim;
+namespace fd = fastprim::detail;
+namespace bdata = boost::unit_test::data;
+using fp::backend;
+using fp::primitive;
+using bytes = std::vector<std::byte>;
+
+namespace {
+
+// ---- raw storage and its inspection ------------------------------------------------------------
+
+// An object of type T living in a byte buffer that was zeroed first, so that bytes the object never
+// writes (padding) read as zero.
+template <class T>
+struct slot {
+  alignas(T) std::byte buf[sizeof(T)];
+  slot() {
+    std::memset(buf, 0, sizeof buf);
+    // The zeroes must reach memory before the constructor runs (g++'s lifetime DSE would treat
+    // the object's bytes as dead at the start of its constructor).
+    __asm__ __volatile__("" : : "r"(buf) : "memory");
+  }
+  template <class... A>
+  T& emplace(A&&... a) {
+    return *::new (static_cast<void*>(buf)) T(std::forward<A>(a)...);
+  }
+  T& get() { return *std::launder(reinterpret_cast<T*>(buf)); }
+  void destroy() { get().~T(); }
+  bytes snapshot() const {
+    // An asm barrier so that reads of the storage are not folded across the destructor call.
+    __asm__ __volatile__("" : : "r"(buf) : "memory");
+    return bytes(buf, buf + sizeof buf);
+  }
+  std::size_t offset_of(const void* member) const {
+    return static_cast<std::size_t>(static_cast<const std::byte*>(member) - buf);
+  }
+};
+
+// A byte range [begin, end) of an object's representation.
+struct range {
+  std::size_t begin, end;
+};
+
+// Bytes in [r.begin, r.end) that were non-zero in `before` and are still non-zero in `after`,
+// outside the documented public fields `keep` (a backend tag, a round count, a kernel pointer).
+std::size_t survivors(const bytes& before, const bytes& after, range r, std::vector<range> keep = {}) {
+  std::size_t n = 0;
+  for (std::size_t i = r.begin; i < r.end; ++i) {
+    const bool kept =
+        std::any_of(keep.begin(), keep.end(), [&](range k) { return i >= k.begin && i < k.end; });
+    if (!kept && before[i] != std::byte{0} && after[i] != std::byte{0}) ++n;
+  }
+  return n;
+}
+std::size_t nonzero(const bytes& b, range r) {
+  return static_cast<std::size_t>(std::count_if(b.begin() + static_cast<std::ptrdiff_t>(r.begin),
+                                                b.begin() + static_cast<std::ptrdiff_t>(r.end),
+                                                [](std::byte x) { return x != std::byte{0}; }));
+}
+bool contains(const bytes& hay, const bytes& needle) {
+  return std::search(hay.begin(), hay.end(), needle.begin(), needle.end()) != hay.end();
+}
+// The 8-byte-aligned word of `b` that holds the pointer `p` (a public kernel pointer), as a range.
+template <class P>
+range word_holding(const bytes& b, P p) {
+  for (std::size_t i = 0; i + sizeof p <= b.size(); i += alignof(P)) {
+    P q;
+    std::memcpy(&q, b.data() + i, sizeof q);
+    if (q == p) return {i, i + sizeof p};
+  }
+  BOOST_FAIL("kernel pointer not found in the object");
+  return {0, 0};
+}
+
+// The known non-zero pattern every secret and message is made of (no zero byte).
+bytes pattern(std::size_t n, unsigned salt) {
+  bytes v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = std::byte(static_cast<unsigned char>(1 + (i * 7 + salt) % 251));
+  return v;
+}
+bytes cat(const bytes& a, const bytes& b) {
+  bytes v = a;
+  v.insert(v.end(), b.begin(), b.end());
+  return v;
+}
+const unsigned char* uc(const bytes& b) { return reinterpret_cast<const unsigned char*>(b.data()); }
+std::span<const std::byte> sp(const bytes& b) { return {b.data(), b.size()}; }
+
+// ---- references from outside the code under test ----------------------------------------------
+
+bytes openssl_digest(const EVP_MD* md, const bytes& msg) {
+  bytes out(EVP_MAX_MD_SIZE);
+  unsigned len = 0;
+  BOOST_REQUIRE(EVP_Digest(msg.data(), msg.size(), reinterpret_cast<unsigned char*>(out.data()), &len, md,
+                           nullptr) == 1);
+  out.resize(len);
+  return out;
+}
+bytes openssl_hmac(const EVP_MD* md, const bytes& key, const bytes& msg) {
+  bytes out(EVP_MAX_MD_SIZE);
+  unsigned len = 0;
+  BOOST_REQUIRE(HMAC(md, key.data(), static_cast<int>(key.size()), uc(msg), msg.size(),
+                     reinterpret_cast<unsigned char*>(out.data()), &len) != nullptr);
+  out.resize(len);
+  return out;
+}
+bytes openssl_aes(const char* mode, const bytes& key, const bytes& iv, const bytes& in) {
+  const std::string name = "aes-" + std::to_string(key.size() * 8) + "-" + mode;
+  const EVP_CIPHER* c = EVP_get_cipherbyname(name.c_str());
+  BOOST_REQUIRE(c != nullptr);
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  BOOST_REQUIRE(EVP_EncryptInit_ex(ctx, c, nullptr, uc(key), iv.empty() ? nullptr : uc(iv)) == 1);
+  EVP_CIPHER_CTX_set_padding(ctx, 0);
+  bytes out(in.size() + 16);
+  int l1 = 0, l2 = 0;
+  BOOST_REQUIRE(EVP_EncryptUpdate(ctx, reinterpret_cast<unsigned char*>(out.data()), &l1, uc(in),
+                                  static_cast<int>(in.size())) == 1);
+  BOOST_REQUIRE(EVP_EncryptFinal_ex(ctx, reinterpret_cast<unsigned char*>(out.data()) + l1, &l2) == 1);
+  EVP_CIPHER_CTX_free(ctx);
+  out.resize(static_cast<std::size_t>(l1 + l2));
+  return out;
+}
+template <std::size_t N>
+bytes to_bytes(const std::array<std::byte, N>& a) {
+  return bytes(a.begin(), a.end());
+}
+
+// ---- backends -----------------------------------------------------------------------------------
+template <primitive P>
+std::vector<backend> usable() {
+  return fd::usable_backends<P>();
+}
+
+// ---- the negative control ------------------------------------------------------------------------
+// Holds a key and forgets to wipe it: the inspection must report its bytes.
+struct leaky {
+  std::byte key[32];
+  explicit leaky(const bytes& k) { std::memcpy(key, k.data(), sizeof key); }
+  ~leaky() {}  // NOLINT: deliberately no wipe
+};
+
+}  // namespace
+
+// The streaming XXH64 state stays usable in constant expressions (constexpr destructor and moves).
+static_assert([] {
+  fp::xxh64_state s{5};
+  fp::xxh64_state t{std::move(s)};
+  t = fp::xxh64_state{7};
+  s.reset(3);
+  return true;
+}());
+// The one-shot hashes stay constexpr (values checked against FIPS 180-4 in test_sha).
+static_assert(fp::sha256::hash("abc")[0] == std::byte{0xba});
+static_assert(fp::sha1::hash("abc")[0] == std::byte{0xa9});
+
+BOOST_AUTO_TEST_SUITE(hygiene)
+
+BOOST_AUTO_TEST_CASE(negative_control_is_flagged) {
+  slot<leaky> s;
+  s.emplace(pattern(32, 3));
+  const bytes before = s.snapshot();
+  s.destroy();
+  const bytes after = s.snapshot();
+  BOOST_TEST(survivors(before, after, {0, sizeof(leaky)}) == 32u);
+}
+
+// ---- AES -----------------------------------------------------------------------------------------
+
+BOOST_DATA_TEST_CASE(aes_destroy_move, bdata::make(usable<primitive::aes>()), b) {
+  BOOST_TEST_CONTEXT("backend " << b) {
+    for (std::size_t klen : {16u, 24u, 32u}) {
+      BOOST_TEST_CONTEXT("key " << klen) {
+        const bytes key = pattern(klen, 11), block = pattern(16, 5);
+        const bytes want = openssl_aes("ecb", key, {}, block);
+        auto made = fp::aes::create(sp(key), b);
+        BOOST_TEST_REQUIRE(made.has_value());
+
+        // (a) destruction
+        {
+          slot<fp::aes> s;
+          fp::aes& c = s.emplace(*made);
+          const range ks{s.offset_of(&c.round_keys()), sizeof(fp::aes)};
+          const bytes before = s.snapshot();
+          BOOST_TEST_REQUIRE(nonzero(before, ks) > 100u);
+          s.destroy();
+          BOOST_TEST(survivors(before, s.snapshot(), ks) == 0u);
+          BOOST_TEST(nonzero(s.snapshot(), ks) == 0u);
+        }
+        // (c) move construction and (d) the moved-into object; then move assignment
+        {
+          slot<fp::aes> s, t;
+          fp::aes& c = s.emplace(*made);
+          const std::size_t off = s.offset_of(&c.round_keys());
+          const range ks{off, sizeof(fp::aes)};
+          // The round count (public) stays so that the kernels stay in bounds.
+          const range rounds{off + offsetof(fd::aes_round_keys, rounds),
+                             off + offsetof(fd::aes_round_keys, rounds) + sizeof(std::uint32_t)};
+          const bytes before = s.snapshot();
+          fp::aes& d = t.emplace(std::move(c));
+          BOOST_TEST(c.empty());
+          BOOST_TEST(!d.empty());
+          BOOST_TEST(survivors(before, s.snapshot(), ks, {rounds}) == 0u);
+          bytes out(16);
+          BOOST_TEST_REQUIRE(d.encrypt_block(sp(block), out).has_value());
+          BOOST_TEST(out == want);
+
+          c = std::move(d);  // back into the emptied object
+          BOOST_TEST(!c.empty());
+          BOOST_TEST(d.empty());
+          BOOST_TEST(survivors(before, t.snapshot(), ks, {rounds}) == 0u);
+          std::fill(out.begin(), out.end(), std::byte{0});
+          BOOST_TEST_REQUIRE(c.encrypt_block(sp(block), out).has_value());
+          BOOST_TEST(out == want);
+          t.destroy();
+          s.destroy();
+        }
+      }
+    }
+  }
+}
+
+BOOST_DATA_TEST_CASE(aes_ctr_destroy_reset_move, bdata::make(usable<primitive::aes>()), b) {
+  BOOST_TEST_CONTEXT("backend " << b) {
+    const bytes key = pattern(32, 17), iv = pattern(16, 29), msg = pattern(77, 41);
+    const bytes want = openssl_aes("ctr", key, iv, msg);
+    // The keystream block buffered after a 5-byte update: E_K(iv), from OpenSSL.
+    const bytes ks0 = openssl_aes("ecb", key, {}, iv);
+    auto cipher = fp::aes::create(sp(key), b);
+    BOOST_TEST_REQUIRE(cipher.has_value());
+    const bytes head(msg.begin(), msg.begin() + 5), rest(msg.begin() + 5, msg.end());
+    const bytes want_head(want.begin(), want.begin() + 5), want_rest(want.begin() + 5, want.end());
+
+    auto fresh = [&](slot<fp::aes_ctr>& s) -> fp::aes_ctr& {
+      auto r = fp::aes_ctr::create(*cipher, sp(iv));
+      BOOST_TEST_REQUIRE(r.has_value());
+      fp::aes_ctr& c = s.emplace(*r);
+      bytes out(5);
+      BOOST_TEST_REQUIRE(c.update(sp(head), out).has_value());
+      BOOST_TEST(out == want_head);
+      return c;
+    };
+    // From the round keys to the end: schedule, counter block, keystream, count.
+    auto secret = [](slot<fp::aes_ctr>& s, fp::aes_ctr& c) {
+      return range{s.offset_of(&c.cipher().round_keys()), sizeof(fp::aes_ctr)};
+    };
+
+    // (a) destruction
+    {
+      slot<fp::aes_ctr> s;
+      fp::aes_ctr& c = fresh(s);
+      const range r = secret(s, c);
+      const bytes before = s.snapshot();
+      BOOST_TEST_REQUIRE(contains(before, ks0));
+      s.destroy();
+      const bytes after = s.snapshot();
+      BOOST_TEST(survivors(before, after, r) == 0u);
+      BOOST_TEST(nonzero(after, r) == 0u);
+      BOOST_TEST(!contains(after, ks0));
+    }
+    // (b) reset: the old keystream is gone; the stream restarts correctly
+    {
+      slot<fp::aes_ctr> s;
+      fp::aes_ctr& c = fresh(s);
+      BOOST_TEST_REQUIRE(contains(s.snapshot(), ks0));
+      BOOST_TEST_REQUIRE(c.reset(sp(iv)).has_value());
+      BOOST_TEST(!contains(s.snapshot(), ks0));
+      bytes out(msg.size());
+      BOOST_TEST_REQUIRE(c.update(sp(msg), out).has_value());
+      BOOST_TEST(out == want);
+      s.destroy();
+    }
+    // (c) move construction and (d) the moved-into stream goes on
+    {
+      slot<fp::aes_ctr> s, t;
+      fp::aes_ctr& c = fresh(s);
+      const range r = secret(s, c);
+      const std::size_t rounds_at = r.begin + offsetof(fd::aes_round_keys, rounds);
+      const bytes before = s.snapshot();
+      fp::aes_ctr& d = t.emplace(std::move(c));
+      const bytes after = s.snapshot();
+      BOOST_TEST(c.empty());
+      BOOST_TEST(!d.empty());
+      BOOST_TEST(survivors(before, after, r, {{rounds_at, rounds_at + 4}}) == 0u);
+      BOOST_TEST(!contains(after, ks0));
+      bytes out(rest.size());
+      BOOST_TEST_REQUIRE(d.update(sp(rest), out).has_value());
+      BOOST_TEST(out == want_rest);
+      t.destroy();
+      s.destroy();
+    }
+    // move assignment over a live stream
+    {
+      slot<fp::aes_ctr> s, t;
+      fp::aes_ctr& c = fresh(s);
+      fp::aes_ctr& d = fresh(t);
+      const range r = secret(s, c);
+      const std::size_t rounds_at = r.begin + offsetof(fd::aes_round_keys, rounds);
+      const bytes before = s.snapshot();
+      d = std::move(c);
+      BOOST_TEST(c.empty());
+      BOOST_TEST(survivors(before, s.snapshot(), r, {{rounds_at, rounds_at + 4}}) == 0u);
+      bytes out(rest.size());
+      BOOST_TEST_REQUIRE(d.update(sp(rest), out).has_value());
+      BOOST_TEST(out == want_rest);
+      t.destroy();
+      s.destroy();
+    }
+  }
+}
+
+// ---- SHA-1 / SHA-256 -----------------------------------------------------------------------------
+
+template <class H>
+void hasher_case(backend b, const EVP_MD* md) {
+  fastprim_test::pinned<H::digest_size == 32 ? primitive::sha256 : primitive::sha1> pin{b};
+  const bytes msg = pattern(100, 7), more = pattern(50, 13);  // one block and 36 bytes buffered
+  const bytes tail(msg.begin() + 64, msg.end());
+  slot<H> fresh_slot;
+  fresh_slot.emplace();
+  const bytes fresh = fresh_slot.snapshot();
+  fresh_slot.destroy();
+
+  // (a) destruction: the whole object (chaining value, length, partial block) is zero
+  {
+    slot<H> s;
+    s.emplace().update(sp(msg));
+    const bytes before = s.snapshot();
+    BOOST_TEST_REQUIRE(contains(before, tail));
+    s.destroy();
+    BOOST_TEST(nonzero(s.snapshot(), {0, sizeof(H)}) == 0u);
+  }
+  // (b) reset: the representation is that of a fresh object; it hashes correctly again
+  {
+    slot<H> s;
+    H& h = s.emplace();
+    h.update(sp(msg));
+    h.reset();
+    BOOST_TEST(s.snapshot() == fresh);
+    h.update(sp(more));
+    BOOST_TEST(to_bytes(h.digest()) == openssl_digest(md, more));
+    s.destroy();
+  }
+  // (c) move construction: the source is wiped and fresh; (d) the moved-into stream goes on
+  {
+    slot<H> s, t;
+    H& h = s.emplace();
+    h.update(sp(msg));
+    H& g = t.emplace(std::move(h));
+    BOOST_TEST(s.snapshot() == fresh);
+    g.update(sp(more));
+    BOOST_TEST(to_bytes(g.digest()) == openssl_digest(md, cat(msg, more)));
+    BOOST_TEST(to_bytes(h.digest()) == openssl_digest(md, {}));  // the moved-from: empty message
+    // move assignment
+    h = std::move(g);
+    BOOST_TEST(t.snapshot() == fresh);
+    BOOST_TEST(to_bytes(h.digest()) == openssl_digest(md, cat(msg, more)));
+    t.destroy();
+    s.destroy();
+  }
+}
+
+BOOST_DATA_TEST_CASE(sha256_destroy_reset_move, bdata::make(usable<primitive::sha256>()), b) {
+  hasher_case<fp::sha256>(b, EVP_sha256());
+}
+BOOST_DATA_TEST_CASE(sha1_destroy_reset_move, bdata::make(usable<primitive::sha1>()), b) {
+  hasher_case<fp::sha1>(b, EVP_sha1());
+}
+
+// ---- HMAC ------------------------------------------------------------------------------------------
+
+template <class H>
+void hmac_case(backend b, const EVP_MD* md) {
+  using M = fp::hmac<H>;
+  fastprim_test::pinned<H::digest_size == 32 ? primitive::sha256 : primitive::sha1> pin{b};
+  const fd::md_compress_fn compress = H::traits_type::kernels().compress;
+  const bytes msg = pattern(100, 19), more = pattern(30, 23);
+  for (std::size_t klen : {20u, 64u, 100u}) {  // short, one block, longer than a block (hashed)
+    BOOST_TEST_CONTEXT("key " << klen) {
+      const bytes key = pattern(klen, 31);
+      bytes ipad_block = key;  // K ^ ipad, as it would appear if the key block were kept
+      ipad_block.resize(std::min<std::size_t>(klen, 64));
+      for (auto& x : ipad_block) x ^= std::byte{0x36};
+      const bytes tail(msg.begin() + 64, msg.end());
+
+      slot<M> fresh_slot;
+      fresh_slot.emplace(sp(key));
+      const bytes fresh = fresh_slot.snapshot();
+      fresh_slot.destroy();
+      // No copy of the raw key or of the padded key block is kept in the object.
+      BOOST_TEST(!contains(fresh, bytes(key.begin(), key.begin() + 16)));
+      BOOST_TEST(!contains(fresh, bytes(ipad_block.begin(), ipad_block.begin() + 16)));
+
+      // (a) destruction: all but the kernel pointer (and the empty flag, zero here) is zero
+      {
+        slot<M> s;
+        s.emplace(sp(key)).update(sp(msg));
+        const bytes before = s.snapshot();
+        BOOST_TEST_REQUIRE(contains(before, tail));
+        const range fn = word_holding(before, compress);
+        s.destroy();
+        const bytes after = s.snapshot();
+        BOOST_TEST(survivors(before, after, {0, sizeof(M)}, {fn}) == 0u);
+        BOOST_TEST(nonzero(after, {0, fn.begin}) == 0u);
+      }
+      // (b) reset: back to exactly the keyed state, the stream wiped
+      {
+        slot<M> s;
+        M& m = s.emplace(sp(key));
+        m.update(sp(msg));
+        m.reset();
+        BOOST_TEST(s.snapshot() == fresh);
+        m.update(sp(more));
+        BOOST_TEST(to_bytes(m.digest()) == openssl_hmac(md, key, more));
+        s.destroy();
+      }
+      // (c) move: the source is wiped and empty; (d) the moved-into object goes on
+      {
+        slot<M> s, t;
+        M& m = s.emplace(sp(key));
+        m.update(sp(msg));
+        const bytes before = s.snapshot();
+        const range fn = word_holding(before, compress);
+        M& n = t.emplace(std::move(m));
+        BOOST_TEST(m.empty());
+        BOOST_TEST(!n.empty());
+        BOOST_TEST(survivors(before, s.snapshot(), {0, sizeof(M)}, {fn}) == 0u);
+        BOOST_TEST(nonzero(s.snapshot(), {0, fn.begin}) == 0u);
+        n.update(sp(more));
+        BOOST_TEST(to_bytes(n.digest()) == openssl_hmac(md, key, cat(msg, more)));
+        BOOST_TEST(to_bytes(n.compute(sp(more))) == openssl_hmac(md, key, more));
+        m = std::move(n);  // move assignment back
+        BOOST_TEST(!m.empty());
+        BOOST_TEST(n.empty());
+        BOOST_TEST(survivors(before, t.snapshot(), {0, sizeof(M)}, {fn}) == 0u);
+        BOOST_TEST(to_bytes(m.digest()) == openssl_hmac(md, key, cat(msg, more)));
+        t.destroy();
+        s.destroy();
+      }
+    }
+  }
+}
+
+BOOST_DATA_TEST_CASE(hmac_sha256_destroy_reset_move, bdata::make(usable<primitive::sha256>()), b) {
+  hmac_case<fp::sha256>(b, EVP_sha256());
+}
+BOOST_DATA_TEST_CASE(hmac_sha1_destroy_reset_move, bdata::make(usable<primitive::sha1>()), b) {
+  hmac_case<fp::sha1>(b, EVP_sha1());
+}
+
+// ---- PAC -----------------------------------------------------------------------------------------
+
+// The QARMA paper's inputs (pac-spec section 6) and the outputs for each algorithm: QARMA5 from
+// Avanzi 2017's test-vector appendix, QARMA3 and impdef from QEMU (as in test_pac_compute).
+constexpr std::uint64_t paper_p = 0xfb623599da6e8127, paper_t = 0x477d469dec0b8762;
+constexpr fp::pac::key paper_key{0xec2802d4e0a488e9, 0x84be85ce9804e94b};
+constexpr std::uint64_t paper_want[3] = {0xc003b93999b33765, 0xc8b7fdc1d507b9ef, 0x3f52a54232b357ae};
+
+BOOST_DATA_TEST_CASE(keyed_pac_destroy_move, bdata::make(usable<primitive::pac>()), b) {
+  fastprim_test::pinned<primitive::pac> pin{b};
+  using fp::pac::keyed_pac;
+  static_assert(std::is_standard_layout_v<keyed_pac>);  // the schedule is its first member
+  const range sched{0, sizeof(fd::pac_schedule)};
+  const std::size_t rounds_at = offsetof(fd::pac_schedule, q) + offsetof(fd::qarma_keys, rounds);
+  const std::size_t sbox_at = offsetof(fd::pac_schedule, q) + offsetof(fd::qarma_keys, s);
+  const std::vector<range> params{{rounds_at, rounds_at + 1}, {sbox_at, sbox_at + 1}};
+  for (fp::pac::algorithm alg :
+       {fp::pac::algorithm::qarma5, fp::pac::algorithm::qarma3, fp::pac::algorithm::impdef}) {
+    const std::uint64_t want = paper_want[unsigned(alg)];
+    BOOST_TEST_CONTEXT("algorithm " << unsigned(alg)) {
+      {
+        slot<keyed_pac> s;
+        keyed_pac& k = s.emplace(alg, paper_key);
+        BOOST_TEST_REQUIRE(k.backend() == b);
+        BOOST_TEST_REQUIRE(k.compute(paper_p, paper_t) == want);
+        const bytes before = s.snapshot();
+        BOOST_TEST_REQUIRE(nonzero(before, sched) > 4u);
+        s.destroy();
+        BOOST_TEST(nonzero(s.snapshot(), sched) == 0u);
+      }
+      {
+        slot<keyed_pac> s, t;
+        keyed_pac& k = s.emplace(alg, paper_key);
+        const bytes before = s.snapshot();
+        keyed_pac& m = t.emplace(std::move(k));
+        BOOST_TEST(k.empty());
+        BOOST_TEST(!m.empty());
+        BOOST_TEST(survivors(before, s.snapshot(), sched, params) == 0u);
+        BOOST_TEST(m.compute(paper_p, paper_t) == want);
+        std::uint64_t d[3] = {paper_p, paper_p, paper_p}, mod[3] = {paper_t, paper_t, paper_t}, o[3] = {};
+        BOOST_TEST_REQUIRE(m.compute(d, mod, o).has_value());
+        for (std::uint64_t x : o) BOOST_TEST(x == want);
+        k = std::move(m);
+        BOOST_TEST(!k.empty());
+        BOOST_TEST(survivors(before, t.snapshot(), sched, params) == 0u);
+        BOOST_TEST(k.compute(paper_p, paper_t) == want);
+        t.destroy();
+        s.destroy();
+      }
+    }
+  }
+}
+
+// ---- XXH64 ---------------------------------------------------------------------------------------
+
+BOOST_DATA_TEST_CASE(xxh64_state_destroy_reset_move, bdata::make(usable<primitive::xxh64>()), b) {
+  fastprim_test::pinned<primitive::xxh64> pin{b};
+  constexpr std::uint64_t seed = 0x9E3779B97F4A7C15u, seed2 = 0x0123456789abcdefu;
+  const bytes msg = pattern(45, 3), more = pattern(700, 9);  // one stripe and 13 bytes buffered
+  const bytes tail(msg.begin() + 32, msg.end());
+  auto fresh = [](std::uint64_t s0) {
+    slot<fp::xxh64_state> f;
+    f.emplace(s0);
+    const bytes r = f.snapshot();
+    f.destroy();
+    return r;
+  };
+  {
+    slot<fp::xxh64_state> s;
+    s.emplace(seed).update(sp(msg));
+    BOOST_TEST_REQUIRE(contains(s.snapshot(), tail));
+    s.destroy();
+    BOOST_TEST(nonzero(s.snapshot(), {0, sizeof(fp::xxh64_state)}) == 0u);
+  }
+  {
+    slot<fp::xxh64_state> s;
+    fp::xxh64_state& h = s.emplace(seed);
+    h.update(sp(msg));
+    h.reset(seed2);
+    BOOST_TEST(s.snapshot() == fresh(seed2));
+    h.update(sp(more));
+    BOOST_TEST(h.digest() == XXH64(more.data(), more.size(), seed2));
+    s.destroy();
+  }
+  {
+    slot<fp::xxh64_state> s, t;
+    fp::xxh64_state& h = s.emplace(seed);
+    h.update(sp(msg));
+    fp::xxh64_state& g = t.emplace(std::move(h));
+    BOOST_TEST(s.snapshot() == fresh(0));  // the seed is gone too
+    g.update(sp(more));
+    const bytes all = cat(msg, more);
+    BOOST_TEST(g.digest() == XXH64(all.data(), all.size(), seed));
+    h = std::move(g);
+    BOOST_TEST(t.snapshot() == fresh(0));
+    BOOST_TEST(h.digest() == XXH64(all.data(), all.size(), seed));
+    t.destroy();
+    s.destroy();
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
