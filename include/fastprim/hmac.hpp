@@ -45,6 +45,8 @@ inline std::span<const std::byte> as_byte_span(const T* p, std::size_t n) noexce
 
 // HMAC with hash `H` (fastprim::sha1 or fastprim::sha256). Copyable (a copy forks the stream);
 // keyed state and stream are wiped on destruction. The hash backend is fixed at construction.
+// The members that hold the keyed chaining values or the inner hash in registers (set_key,
+// reset, digest, compute) are the register-zeroing boundary (FASTPRIM_ZERO_REGS, config.hpp).
 template <class H>
 class hmac {
   using traits = typename H::traits_type;
@@ -82,12 +84,12 @@ class hmac {
   }
   hmac& update(std::string_view msg) noexcept { return update(detail::as_byte_span(msg.data(), msg.size())); }
 
-  tag_type digest() const noexcept {
+  FASTPRIM_ZERO_REGS tag_type digest() const noexcept {
     const auto ih = inner_.template digest<tag_size>(compress_);
     return outer(ih);
   }
   // Back to the keyed state; the key is not processed again.
-  void reset() noexcept { inner_.init(ikey_, block_size); }
+  FASTPRIM_ZERO_REGS void reset() noexcept { inner_.init(ikey_, block_size); }
 
   // Constant-time check of the streamed message's tag.
   bool verify(std::span<const std::byte> tag) const noexcept {
@@ -96,7 +98,7 @@ class hmac {
   }
 
   // One-shot tag of `msg` under this key; the stream is untouched.
-  tag_type compute(std::span<const std::byte> msg) const noexcept {
+  FASTPRIM_ZERO_REGS tag_type compute(std::span<const std::byte> msg) const noexcept {
     const auto ih = detail::md_oneshot<words, tag_size>(ikey_, msg.data(), msg.size(), block_size, compress_);
     return outer(ih);
   }
@@ -113,7 +115,7 @@ class hmac {
   }
 
  private:
-  void set_key(std::span<const std::byte> key) noexcept {
+  FASTPRIM_ZERO_REGS void set_key(std::span<const std::byte> key) noexcept {
     alignas(16) std::byte block[block_size] = {};
     if (key.size() > block_size) {
       const auto kh =

@@ -31,7 +31,6 @@ namespace detail {
 
 inline constexpr std::size_t md_block_size = 64;
 
-
 // A raw compression function: `nblocks` consecutive 64-byte blocks at `blocks` into `state`.
 using md_compress_fn = void (*)(std::uint32_t* state, const std::byte* blocks, std::size_t nblocks) noexcept;
 
@@ -292,8 +291,9 @@ class md_hasher {
 // blocks from the lane's own stack slot. A lane that finishes takes the next message, so lanes
 // stay busy with messages of mixed lengths; `active` drops below L only at the end of the batch.
 template <std::size_t Words, std::size_t DigestSize, std::size_t L, class Kernel>
-void md_batch(const std::uint32_t* iv, const std::span<const std::byte>* msgs, std::size_t n,
-              std::array<std::byte, DigestSize>* out, Kernel&& kernel) noexcept {
+FASTPRIM_ZERO_REGS_INNER void md_batch(const std::uint32_t* iv, const std::span<const std::byte>* msgs,
+                                       std::size_t n, std::array<std::byte, DigestSize>* out,
+                                       Kernel&& kernel) noexcept {
   struct lane {
     std::uint32_t h[Words];
     const std::byte* p;
