@@ -48,7 +48,9 @@ inline std::span<const std::byte> as_byte_span(const T* p, std::size_t n) noexce
 // blocks; the padded key block (and the hash of a long key) is wiped once they are computed.
 // The keyed states and the stream are wiped on destruction and when moved from (the moved-from
 // object reports empty() until it is assigned); reset() wipes the stream before restarting it.
-// The hash backend is fixed at construction.
+// The hash backend is fixed at construction. The members that hold the keyed chaining values or
+// the inner hash in registers (set_key, reset, digest, compute) are the register-zeroing
+// boundary (FASTPRIM_ZERO_REGS, config.hpp).
 template <class H>
 class hmac {
   using traits = typename H::traits_type;
@@ -94,14 +96,14 @@ class hmac {
   }
   hmac& update(std::string_view msg) noexcept { return update(detail::as_byte_span(msg.data(), msg.size())); }
 
-  tag_type digest() const noexcept {
+  FASTPRIM_ZERO_REGS tag_type digest() const noexcept {
     auto ih = inner_.template digest<tag_size>(compress_);
     const tag_type t = outer(ih);
     detail::secure_zero(ih.data(), ih.size());
     return t;
   }
   // Back to the keyed state (the stream wiped first); the key is not processed again.
-  void reset() noexcept {
+  FASTPRIM_ZERO_REGS void reset() noexcept {
     detail::secure_zero_object(inner_);
     inner_.init(ikey_, block_size);
   }
@@ -113,7 +115,7 @@ class hmac {
   }
 
   // One-shot tag of `msg` under this key; the stream is untouched.
-  tag_type compute(std::span<const std::byte> msg) const noexcept {
+  FASTPRIM_ZERO_REGS tag_type compute(std::span<const std::byte> msg) const noexcept {
     tag_type t;
     hmac_(ikey_, okey_, msg.data(), msg.size(), t.data());
     return t;
@@ -131,7 +133,7 @@ class hmac {
   }
 
  private:
-  void set_key(std::span<const std::byte> key) noexcept {
+  FASTPRIM_ZERO_REGS void set_key(std::span<const std::byte> key) noexcept {
     alignas(16) std::byte block[block_size] = {};
     if (key.size() > block_size) {
       auto kh = detail::md_oneshot<words, tag_size>(traits::iv.data(), key.data(), key.size(), 0, compress_);

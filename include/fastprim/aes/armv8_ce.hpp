@@ -18,14 +18,14 @@ namespace detail::armv8_ce {
 // Round-key layout in aes_round_keys::bytes: encryption keys at 0, decryption keys at 256.
 inline constexpr std::size_t dec_offset = 256;
 
-FASTPRIM_TARGET_ARMV8_CE inline std::uint32_t sub_word(std::uint32_t w) noexcept {
+FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_ARMV8_CE inline std::uint32_t sub_word(std::uint32_t w) noexcept {
   // Same word in all four columns: ShiftRows is the identity and aese(x, 0) is SubBytes.
   const uint8x16_t x = vaeseq_u8(vreinterpretq_u8_u32(vdupq_n_u32(w)), vdupq_n_u8(0));
   return vgetq_lane_u32(vreinterpretq_u32_u8(x), 0);
 }
 
-FASTPRIM_TARGET_ARMV8_CE inline void expand_key(aes_round_keys& ks, const std::byte* key,
-                                                std::size_t key_len) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_ARMV8_CE inline void expand_key(aes_round_keys& ks, const std::byte* key,
+                                                                   std::size_t key_len) noexcept {
   std::uint32_t w[60];
   const std::uint32_t rounds = aes_expand_words(key, key_len, w, sub_word);
   ks.rounds = rounds;
@@ -83,8 +83,9 @@ FASTPRIM_TARGET_ARMV8_CE FASTPRIM_ALWAYS_INLINE void store(std::byte* p, uint8x1
 }
 
 template <int R, bool Enc>
-FASTPRIM_TARGET_ARMV8_CE inline void ecb_impl(const aes_round_keys& ks, const std::byte* in, std::byte* out,
-                                              std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_ARMV8_CE inline void ecb_impl(const aes_round_keys& ks,
+                                                                 const std::byte* in, std::byte* out,
+                                                                 std::size_t n) noexcept {
   const keys<R> K(ks.bytes + (Enc ? 0 : dec_offset));
   for (; n >= 8; n -= 8, in += 128, out += 128) {
     uint8x16_t x[8];
@@ -108,9 +109,9 @@ FASTPRIM_TARGET_ARMV8_CE inline void ecb_impl(const aes_round_keys& ks, const st
 }
 
 template <int R>
-FASTPRIM_TARGET_ARMV8_CE inline void cbc_enc_impl(const aes_round_keys& ks, std::byte* iv,
-                                                  const std::byte* in, std::byte* out,
-                                                  std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_ARMV8_CE inline void cbc_enc_impl(const aes_round_keys& ks, std::byte* iv,
+                                                                     const std::byte* in, std::byte* out,
+                                                                     std::size_t n) noexcept {
   const keys<R> K(ks.bytes);
   // aese xors its key first: fold P[i] into round key 0 off the chain, C[i-1] ^ (P[i] ^ K0).
   uint8x16_t c = load(iv);
@@ -125,9 +126,9 @@ FASTPRIM_TARGET_ARMV8_CE inline void cbc_enc_impl(const aes_round_keys& ks, std:
 }
 
 template <int R>
-FASTPRIM_TARGET_ARMV8_CE inline void cbc_dec_impl(const aes_round_keys& ks, std::byte* iv,
-                                                  const std::byte* in, std::byte* out,
-                                                  std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_ARMV8_CE inline void cbc_dec_impl(const aes_round_keys& ks, std::byte* iv,
+                                                                     const std::byte* in, std::byte* out,
+                                                                     std::size_t n) noexcept {
   const keys<R> K(ks.bytes + dec_offset);
   uint8x16_t prev = load(iv);
   for (; n >= 8; n -= 8, in += 128, out += 128) {
@@ -157,8 +158,10 @@ FASTPRIM_TARGET_ARMV8_CE FASTPRIM_ALWAYS_INLINE uint8x16_t ctr_block(ctr128 c) n
 }
 
 template <int R>
-FASTPRIM_TARGET_ARMV8_CE inline void ctr_impl(const aes_round_keys& ks, const std::byte* iv, std::byte* next,
-                                              const std::byte* in, std::byte* out, std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_ARMV8_CE inline void ctr_impl(const aes_round_keys& ks,
+                                                                 const std::byte* iv, std::byte* next,
+                                                                 const std::byte* in, std::byte* out,
+                                                                 std::size_t n) noexcept {
   const keys<R> K(ks.bytes);
   ctr128 c = ctr_load(iv);
   for (; n >= 8; n -= 8, in += 128, out += 128) {
@@ -180,13 +183,15 @@ FASTPRIM_TARGET_ARMV8_CE inline void ctr_impl(const aes_round_keys& ks, const st
 }
 
 template <int R>
-FASTPRIM_TARGET_ARMV8_CE inline void encrypt_block(const aes_round_keys& ks, const std::byte* in,
-                                                   std::byte* out) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_ARMV8_CE inline void encrypt_block(const aes_round_keys& ks,
+                                                                      const std::byte* in,
+                                                                      std::byte* out) noexcept {
   ecb_impl<R, true>(ks, in, out, 1);
 }
 template <int R>
-FASTPRIM_TARGET_ARMV8_CE inline void decrypt_block(const aes_round_keys& ks, const std::byte* in,
-                                                   std::byte* out) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_ARMV8_CE inline void decrypt_block(const aes_round_keys& ks,
+                                                                      const std::byte* in,
+                                                                      std::byte* out) noexcept {
   ecb_impl<R, false>(ks, in, out, 1);
 }
 

@@ -179,7 +179,8 @@ HWY_INLINE std::uint32_t sub_word(std::uint32_t w) {
   return hn::GetLane(hn::BitCast(du32(), hn::AESLastRound(v, hn::Zero(du8()))));
 }
 
-inline void expand_key(aes_round_keys& ks, const std::byte* key, std::size_t key_len) noexcept {
+FASTPRIM_ZERO_REGS inline void expand_key(aes_round_keys& ks, const std::byte* key,
+                                          std::size_t key_len) noexcept {
   std::uint32_t w[60];
   ks.rounds = aes_expand_words(key, key_len, w, [](std::uint32_t x) { return sub_word(x); });
   std::memcpy(ks.bytes, w, 16 * (ks.rounds + 1));  // little-endian words: the key's byte order
@@ -188,20 +189,23 @@ inline void expand_key(aes_round_keys& ks, const std::byte* key, std::size_t key
 
 // ---- modes ------------------------------------------------------------------------------------
 template <int R>
-inline void encrypt_block(const aes_round_keys& ks, const std::byte* in, std::byte* out) noexcept {
+FASTPRIM_ZERO_REGS inline void encrypt_block(const aes_round_keys& ks, const std::byte* in,
+                                             std::byte* out) noexcept {
   vec x[1] = {loadu(in)};
   encrypt_n<R, 1>(ks, x);
   storeu(x[0], out);
 }
 template <int R>
-inline void decrypt_block(const aes_round_keys& ks, const std::byte* in, std::byte* out) noexcept {
+FASTPRIM_ZERO_REGS inline void decrypt_block(const aes_round_keys& ks, const std::byte* in,
+                                             std::byte* out) noexcept {
   vec x[1] = {loadu(in)};
   decrypt_n<R, 1>(ks, x);
   storeu(x[0], out);
 }
 
 template <int R, bool Enc>
-inline void ecb(const aes_round_keys& ks, const std::byte* in, std::byte* out, std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS inline void ecb(const aes_round_keys& ks, const std::byte* in, std::byte* out,
+                                   std::size_t n) noexcept {
   for (; n >= 4; n -= 4, in += 64, out += 64) {
     vec x[4] = {loadu(in), loadu(in + 16), loadu(in + 32), loadu(in + 48)};
     if constexpr (Enc)
@@ -219,8 +223,8 @@ inline void ecb(const aes_round_keys& ks, const std::byte* in, std::byte* out, s
 }
 
 template <int R>
-inline void encrypt_cbc(const aes_round_keys& ks, std::byte* iv, const std::byte* in, std::byte* out,
-                        std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS inline void encrypt_cbc(const aes_round_keys& ks, std::byte* iv, const std::byte* in,
+                                           std::byte* out, std::size_t n) noexcept {
   vec c[1] = {loadu(iv)};
   for (; n > 0; --n, in += 16, out += 16) {
     c[0] = hn::Xor(c[0], loadu(in));
@@ -233,8 +237,8 @@ inline void encrypt_cbc(const aes_round_keys& ks, std::byte* iv, const std::byte
 // P[i] = D(C[i]) ^ C[i-1]; the ciphertext blocks of a group are in registers before any store,
 // so in-place calls work.
 template <int R>
-inline void decrypt_cbc(const aes_round_keys& ks, std::byte* iv, const std::byte* in, std::byte* out,
-                        std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS inline void decrypt_cbc(const aes_round_keys& ks, std::byte* iv, const std::byte* in,
+                                           std::byte* out, std::size_t n) noexcept {
   vec prev = loadu(iv);
   for (; n >= 4; n -= 4, in += 64, out += 64) {
     const vec c[4] = {loadu(in), loadu(in + 16), loadu(in + 32), loadu(in + 48)};
@@ -255,8 +259,8 @@ inline void decrypt_cbc(const aes_round_keys& ks, std::byte* iv, const std::byte
 }
 
 template <int R>
-inline void ctr(const aes_round_keys& ks, const std::byte* iv, std::byte* next, const std::byte* in,
-                std::byte* out, std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS inline void ctr(const aes_round_keys& ks, const std::byte* iv, std::byte* next,
+                                   const std::byte* in, std::byte* out, std::size_t n) noexcept {
   ctr128 c = ctr_load(iv);
   alignas(16) std::byte buf[64];
   for (; n >= 4; n -= 4, in += 64, out += 64) {

@@ -289,7 +289,7 @@ FASTPRIM_ALWAYS_INLINE void add_round_key(u64x2* q, const std::byte* k) noexcept
 
 // Round keys 1..R carry 0x63 (see the file comment): the state after each AddRoundKey is exact.
 template <class W>
-inline void encrypt_planes(const aes_round_keys& ks, W* q) noexcept {
+FASTPRIM_ZERO_REGS_INNER inline void encrypt_planes(const aes_round_keys& ks, W* q) noexcept {
   const std::uint32_t rounds = ks.rounds;
   add_round_key(q, round_key(ks, 0));
   for (std::uint32_t r = 1; r < rounds; ++r) {
@@ -308,7 +308,7 @@ inline void encrypt_planes(const aes_round_keys& ks, W* q) noexcept {
 // The state carries 0x63 after every AddRoundKey but the last (key 0 has none), and
 // InvMixColumns keeps it; inv_sub_bytes takes the offset state and returns the exact value.
 template <class W>
-inline void decrypt_planes(const aes_round_keys& ks, W* q) noexcept {
+FASTPRIM_ZERO_REGS_INNER inline void decrypt_planes(const aes_round_keys& ks, W* q) noexcept {
   const std::uint32_t rounds = ks.rounds;
   add_round_key(q, round_key(ks, rounds));
   for (std::uint32_t r = rounds - 1; r > 0; --r) {
@@ -339,7 +339,7 @@ FASTPRIM_ALWAYS_INLINE void crypt_blocks(const aes_round_keys& ks, const std::by
 }
 
 // SubWord for the key expansion, through the same circuit: byte j of `w` in bit j of each plane.
-inline u32 sub_word(u32 w) noexcept {
+FASTPRIM_ZERO_REGS_INNER inline u32 sub_word(u32 w) noexcept {
   u64 q[8];
 #pragma GCC unroll 8
   for (int i = 0; i < 8; ++i) {
@@ -358,7 +358,8 @@ inline u32 sub_word(u32 w) noexcept {
   return r ^ 0x63636363u;    // sub_bytes leaves out the constant
 }
 
-inline void expand_key(aes_round_keys& ks, const std::byte* key, std::size_t key_len) noexcept {
+FASTPRIM_ZERO_REGS inline void expand_key(aes_round_keys& ks, const std::byte* key,
+                                          std::size_t key_len) noexcept {
   u32 w[60];
   const std::uint32_t rounds = aes_expand_words(key, key_len, w, sub_word);
   ks.rounds = rounds;
@@ -391,7 +392,8 @@ inline void expand_key(aes_round_keys& ks, const std::byte* key, std::size_t key
 // ---- modes -----------------------------------------------------------------------------------
 // Parallel modes take 8 blocks per pass on u64x2 planes, then 4 on u64, then a padded pass.
 template <bool Enc>
-inline void ecb(const aes_round_keys& ks, const std::byte* in, std::byte* out, std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS_INNER inline void ecb(const aes_round_keys& ks, const std::byte* in, std::byte* out,
+                                         std::size_t n) noexcept {
   for (; n >= 8; n -= 8, in += 128, out += 128) crypt_blocks<u64x2, Enc>(ks, in, out);
   for (; n >= 4; n -= 4, in += 64, out += 64) crypt_blocks<u64, Enc>(ks, in, out);
   if (n) {
@@ -403,18 +405,20 @@ inline void ecb(const aes_round_keys& ks, const std::byte* in, std::byte* out, s
   }
 }
 
-inline void encrypt_ecb(const aes_round_keys& ks, const std::byte* in, std::byte* out,
-                        std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS inline void encrypt_ecb(const aes_round_keys& ks, const std::byte* in, std::byte* out,
+                                           std::size_t n) noexcept {
   ecb<true>(ks, in, out, n);
 }
-inline void decrypt_ecb(const aes_round_keys& ks, const std::byte* in, std::byte* out,
-                        std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS inline void decrypt_ecb(const aes_round_keys& ks, const std::byte* in, std::byte* out,
+                                           std::size_t n) noexcept {
   ecb<false>(ks, in, out, n);
 }
-inline void encrypt_block(const aes_round_keys& ks, const std::byte* in, std::byte* out) noexcept {
+FASTPRIM_ZERO_REGS inline void encrypt_block(const aes_round_keys& ks, const std::byte* in,
+                                             std::byte* out) noexcept {
   ecb<true>(ks, in, out, 1);
 }
-inline void decrypt_block(const aes_round_keys& ks, const std::byte* in, std::byte* out) noexcept {
+FASTPRIM_ZERO_REGS inline void decrypt_block(const aes_round_keys& ks, const std::byte* in,
+                                             std::byte* out) noexcept {
   ecb<false>(ks, in, out, 1);
 }
 
@@ -426,8 +430,8 @@ FASTPRIM_ALWAYS_INLINE void xor16(std::byte* out, const std::byte* a, const std:
 }
 
 // CBC encryption is one chain: one block per pass (three lanes idle).
-inline void encrypt_cbc(const aes_round_keys& ks, std::byte* iv, const std::byte* in, std::byte* out,
-                        std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS inline void encrypt_cbc(const aes_round_keys& ks, std::byte* iv, const std::byte* in,
+                                           std::byte* out, std::size_t n) noexcept {
   std::byte buf[64] = {};
   for (; n > 0; --n, in += 16, out += 16) {
     xor16(buf, in, iv);
@@ -439,8 +443,8 @@ inline void encrypt_cbc(const aes_round_keys& ks, std::byte* iv, const std::byte
 }
 
 // P[i] = D(C[i]) ^ C[i-1]; the ciphertext is copied first so that in-place calls work.
-inline void decrypt_cbc(const aes_round_keys& ks, std::byte* iv, const std::byte* in, std::byte* out,
-                        std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS inline void decrypt_cbc(const aes_round_keys& ks, std::byte* iv, const std::byte* in,
+                                           std::byte* out, std::size_t n) noexcept {
   std::byte buf[128] = {}, ct[128];
   while (n > 0) {
     const std::size_t m = n >= 8 ? 8 : n < 4 ? n : 4;
@@ -460,8 +464,8 @@ inline void decrypt_cbc(const aes_round_keys& ks, std::byte* iv, const std::byte
   secure_zero(buf, sizeof buf);
 }
 
-inline void ctr(const aes_round_keys& ks, const std::byte* iv, std::byte* next, const std::byte* in,
-                std::byte* out, std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS inline void ctr(const aes_round_keys& ks, const std::byte* iv, std::byte* next,
+                                   const std::byte* in, std::byte* out, std::size_t n) noexcept {
   ctr128 c = ctr_load(iv);
   std::byte buf[128];
   while (n > 0) {

@@ -19,14 +19,14 @@ namespace detail::x86_aesni {
 // Round-key layout in aes_round_keys::bytes: encryption keys at 0, decryption keys at 256.
 inline constexpr std::size_t dec_offset = 256;
 
-FASTPRIM_TARGET_X86_AESNI inline std::uint32_t sub_word(std::uint32_t w) noexcept {
+FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_AESNI inline std::uint32_t sub_word(std::uint32_t w) noexcept {
   // With the same word in all four columns ShiftRows is the identity: this is SubWord.
   const __m128i x = _mm_aesenclast_si128(_mm_set1_epi32(static_cast<int>(w)), _mm_setzero_si128());
   return static_cast<std::uint32_t>(_mm_cvtsi128_si32(x));
 }
 
-FASTPRIM_TARGET_X86_AESNI inline void expand_key(aes_round_keys& ks, const std::byte* key,
-                                                 std::size_t key_len) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void expand_key(aes_round_keys& ks, const std::byte* key,
+                                                                    std::size_t key_len) noexcept {
   std::uint32_t w[60];
   const std::uint32_t rounds = aes_expand_words(key, key_len, w, sub_word);
   ks.rounds = rounds;
@@ -88,8 +88,9 @@ FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE void storeu(std::byte* p, __m12
 }
 
 template <int R, bool Enc>
-FASTPRIM_TARGET_X86_AESNI inline void ecb_impl(const aes_round_keys& ks, const std::byte* in, std::byte* out,
-                                               std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void ecb_impl(const aes_round_keys& ks,
+                                                                  const std::byte* in, std::byte* out,
+                                                                  std::size_t n) noexcept {
   const keys<R> K(ks.bytes + (Enc ? 0 : dec_offset));
   for (; n >= 8; n -= 8, in += 128, out += 128) {
     __m128i x[8];
@@ -113,8 +114,9 @@ FASTPRIM_TARGET_X86_AESNI inline void ecb_impl(const aes_round_keys& ks, const s
 }
 
 template <int R>
-FASTPRIM_TARGET_X86_AESNI inline void encrypt_block(const aes_round_keys& ks, const std::byte* in,
-                                                    std::byte* out) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void encrypt_block(const aes_round_keys& ks,
+                                                                       const std::byte* in,
+                                                                       std::byte* out) noexcept {
   const auto* k = reinterpret_cast<const __m128i*>(ks.bytes);
   __m128i x = _mm_xor_si128(loadu(in), _mm_load_si128(k));
 #pragma GCC unroll 13
@@ -122,8 +124,9 @@ FASTPRIM_TARGET_X86_AESNI inline void encrypt_block(const aes_round_keys& ks, co
   storeu(out, _mm_aesenclast_si128(x, _mm_load_si128(k + R)));
 }
 template <int R>
-FASTPRIM_TARGET_X86_AESNI inline void decrypt_block(const aes_round_keys& ks, const std::byte* in,
-                                                    std::byte* out) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void decrypt_block(const aes_round_keys& ks,
+                                                                       const std::byte* in,
+                                                                       std::byte* out) noexcept {
   const auto* k = reinterpret_cast<const __m128i*>(ks.bytes + dec_offset);
   __m128i x = _mm_xor_si128(loadu(in), _mm_load_si128(k));
 #pragma GCC unroll 13
@@ -132,9 +135,9 @@ FASTPRIM_TARGET_X86_AESNI inline void decrypt_block(const aes_round_keys& ks, co
 }
 
 template <int R>
-FASTPRIM_TARGET_X86_AESNI inline void cbc_enc_impl(const aes_round_keys& ks, std::byte* iv,
-                                                   const std::byte* in, std::byte* out,
-                                                   std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void cbc_enc_impl(const aes_round_keys& ks, std::byte* iv,
+                                                                      const std::byte* in, std::byte* out,
+                                                                      std::size_t n) noexcept {
   if (n == 0) return;  // reads the first block before the loop
   const keys<R> K(ks.bytes);
   // y = aesenclast(s, K[R] ^ K[0] ^ P[i+1]) is C[i] ^ P[i+1] ^ K[0], the next block's state after
@@ -158,9 +161,9 @@ FASTPRIM_TARGET_X86_AESNI inline void cbc_enc_impl(const aes_round_keys& ks, std
 }
 
 template <int R>
-FASTPRIM_TARGET_X86_AESNI inline void cbc_dec_impl(const aes_round_keys& ks, std::byte* iv,
-                                                   const std::byte* in, std::byte* out,
-                                                   std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void cbc_dec_impl(const aes_round_keys& ks, std::byte* iv,
+                                                                      const std::byte* in, std::byte* out,
+                                                                      std::size_t n) noexcept {
   const keys<R> K(ks.bytes + dec_offset);
   __m128i prev = loadu(iv);
   for (; n >= 8; n -= 8, in += 128, out += 128) {
@@ -186,8 +189,10 @@ FASTPRIM_TARGET_X86_AESNI inline void cbc_dec_impl(const aes_round_keys& ks, std
 // Counter blocks are built from the little-endian (lo, hi) pair with a byte reversal; the
 // vector add is taken only while the low 64 bits cannot carry within the batch.
 template <int R>
-FASTPRIM_TARGET_X86_AESNI inline void ctr_impl(const aes_round_keys& ks, const std::byte* iv, std::byte* next,
-                                               const std::byte* in, std::byte* out, std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void ctr_impl(const aes_round_keys& ks,
+                                                                  const std::byte* iv, std::byte* next,
+                                                                  const std::byte* in, std::byte* out,
+                                                                  std::size_t n) noexcept {
   const keys<R> K(ks.bytes);
   if (n == 1 && next == nullptr) {  // one block: the counter block is the IV as it stands
     __m128i x[1] = {loadu(iv)};

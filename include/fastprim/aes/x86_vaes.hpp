@@ -113,8 +113,10 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __mmask8 block_mask(std::size_t 
 
 // ---- ECB --------------------------------------------------------------------------------------
 template <int R, bool Enc>
-FASTPRIM_TARGET_X86_VAES inline void ecb_impl(const aes_round_keys& ks, const std::byte* in, std::byte* out,
-                                              std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void ecb_impl(const aes_round_keys& ks,
+                                                                 const std::byte* in, std::byte* out,
+                                                                 std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
   const __m128i* k = Enc ? enc_keys(ks) : dec_keys(ks);
   if (n < 4) {
     for (; n > 0; --n, in += 16, out += 16) storeu(out, Enc ? enc1<R>(loadu(in), k) : dec1<R>(loadu(in), k));
@@ -153,9 +155,10 @@ FASTPRIM_TARGET_X86_VAES inline void ecb_impl(const aes_round_keys& ks, const st
 
 // ---- CBC --------------------------------------------------------------------------------------
 template <int R>
-FASTPRIM_TARGET_X86_VAES inline void cbc_enc_impl(const aes_round_keys& ks, std::byte* iv,
-                                                  const std::byte* in, std::byte* out,
-                                                  std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void cbc_enc_impl(const aes_round_keys& ks, std::byte* iv,
+                                                                     const std::byte* in, std::byte* out,
+                                                                     std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
   if (n == 0) return;  // reads the first block before the loop
   const __m128i* kp = enc_keys(ks);
   __m128i k[static_cast<std::size_t>(R) + 1];
@@ -185,9 +188,10 @@ FASTPRIM_TARGET_X86_VAES inline void cbc_enc_impl(const aes_round_keys& ks, std:
 // (valignq with the last zmm of the previous batch), so in-place calls never read a block
 // already overwritten.
 template <int R>
-FASTPRIM_TARGET_X86_VAES inline void cbc_dec_impl(const aes_round_keys& ks, std::byte* iv,
-                                                  const std::byte* in, std::byte* out,
-                                                  std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void cbc_dec_impl(const aes_round_keys& ks, std::byte* iv,
+                                                                     const std::byte* in, std::byte* out,
+                                                                     std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
   const __m128i* k = dec_keys(ks);
   if (n < 4) {
     __m128i prev = loadu(iv);
@@ -268,8 +272,11 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void ctr_blocks(ctr128 c, __m512
 }
 
 template <int R>
-FASTPRIM_TARGET_X86_VAES inline void ctr_impl(const aes_round_keys& ks, const std::byte* iv, std::byte* next,
-                                              const std::byte* in, std::byte* out, std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void ctr_impl(const aes_round_keys& ks,
+                                                                 const std::byte* iv, std::byte* next,
+                                                                 const std::byte* in, std::byte* out,
+                                                                 std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
   if (n == 1 && next == nullptr) {  // one block: the counter block is the IV as it stands
     storeu(out, _mm_xor_si128(enc1<R>(loadu(iv), enc_keys(ks)), loadu(in)));
     return;
@@ -312,13 +319,17 @@ FASTPRIM_TARGET_X86_VAES inline void ctr_impl(const aes_round_keys& ks, const st
 }
 
 template <int R>
-FASTPRIM_TARGET_X86_VAES inline void encrypt_block(const aes_round_keys& ks, const std::byte* in,
-                                                   std::byte* out) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void encrypt_block(const aes_round_keys& ks,
+                                                                      const std::byte* in,
+                                                                      std::byte* out) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
   storeu(out, enc1<R>(loadu(in), enc_keys(ks)));
 }
 template <int R>
-FASTPRIM_TARGET_X86_VAES inline void decrypt_block(const aes_round_keys& ks, const std::byte* in,
-                                                   std::byte* out) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt_block(const aes_round_keys& ks,
+                                                                      const std::byte* in,
+                                                                      std::byte* out) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
   storeu(out, dec1<R>(loadu(in), dec_keys(ks)));
 }
 

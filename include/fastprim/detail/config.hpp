@@ -44,20 +44,58 @@
 // Define FASTPRIM_ZERO_CALL_USED_REGS=1 (meson option zero_call_used_regs) to have every
 // function that touches key material, hash state or plaintext zero the registers it used before
 // it returns, so that no secret outlives the call in a register (GCC's zero_call_used_regs,
-// "used": general and vector registers the function wrote). The macro goes on the real
-// (out-of-line) functions: the kernels reached through dispatch tables and the key schedules.
-// An explicit request that the compiler cannot honour (clang 14) is an error, never a silent
-// no-op.
+// "used": the call-clobbered general and vector registers the function wrote; callee-saved ones
+// are restored by the epilogue anyway). An explicit request that the compiler cannot honour
+// (clang++ 14) is an error, never a silent no-op.
+//
+// Where the attribute goes. It acts only at a real return: on a function that is inlined, GCC
+// drops it (checked with g++ 12: a zero_call_used_regs function called through a constant
+// function pointer is inlined into its caller and no zeroing is left). The public API
+// (aes::encrypt_ecb, sha256::update, keyed_pac::compute, ...) is inline in the user's code, so
+// it cannot be the boundary; the boundary is the layer below it, which every secret passes
+// through:
+//   FASTPRIM_ZERO_REGS    the kernels of every backend's dispatch table (AES modes and key
+//                         expansion, SHA compress and batch, PAC single/batch/qarma64, XXH64
+//                         stripes and batch), the HMAC functions that hold the keyed chaining
+//                         values, and the PAC key schedules and one-shot compute. It also
+//                         makes them noinline, so that a call the compiler could devirtualise
+//                         (a backend fixed at compile time, the constexpr tables) stays a call
+//                         and the zeroing happens. Through a dispatch pointer they were out of
+//                         line anyway; the zeroing build pays a direct call where a kernel
+//                         was inlined before (XXH64 under 16 stripes, the PAC key schedule).
+//   FASTPRIM_ZERO_REGS_INNER  the attribute alone, on helpers a kernel calls that the compiler
+//                         may keep out of line (the bitsliced AES rounds, the SHA lane loops,
+//                         md_batch): where they are inlined the kernel's own zeroing covers them.
+// What stays in the inline API code is public (lengths, pointers, backend choice) or already
+// the caller's (plaintext and output bytes it passes or receives; the CTR keystream bytes used,
+// which are plaintext xor ciphertext; XXH64 inputs under 32 bytes, which have no key).
+// Without the macro all of these expand to nothing: the default build's code is unchanged.
+// scripts/check-zero-regs reads the machine code (test suite `zregs`).
 #if defined(FASTPRIM_ZERO_CALL_USED_REGS) && FASTPRIM_ZERO_CALL_USED_REGS
 #if defined(__has_attribute) && __has_attribute(zero_call_used_regs)
-#define FASTPRIM_ZERO_REGS __attribute__((zero_call_used_regs("used")))
+#define FASTPRIM_ZERO_REGS __attribute__((zero_call_used_regs("used"), noinline))
+#define FASTPRIM_ZERO_REGS_INNER __attribute__((zero_call_used_regs("used")))
 #define FASTPRIM_ZERO_REGS_ON 1
 #else
-#error "FASTPRIM_ZERO_CALL_USED_REGS: this compiler has no zero_call_used_regs attribute (g++ >= 11 has it; clang++ 14 does not)"
+#error \
+    "FASTPRIM_ZERO_CALL_USED_REGS=1 asks for register zeroing, but this compiler has no zero_call_used_regs attribute (g++ >= 11 and clang++ >= 15 have it; clang++ 14 does not): remove the definition or use g++"
 #endif
 #else
 #define FASTPRIM_ZERO_REGS
+#define FASTPRIM_ZERO_REGS_INNER
 #define FASTPRIM_ZERO_REGS_ON 0
+#endif
+// FASTPRIM_ZERO_REGS_EVEX(cond): first statement of every zeroing function that may use the
+// AVX-512 registers zmm16-31 (`cond`: this function is compiled for AVX-512; only then may it
+// name them). g++ 12 zeroes a function that used all 32 vector registers with vzeroall, which
+// clears zmm0-15 only, and leaves zmm16-31 as they were (seen in every x86_vaes kernel and the
+// AVX-512 SHA and QARMA lane kernels: round keys and message words survived the return;
+// scripts/check-zero-regs finds it). A guard object clears them on every return path.
+#if FASTPRIM_ZERO_REGS_ON
+#define FASTPRIM_ZERO_REGS_EVEX(cond) \
+  [[maybe_unused]] const ::fastprim::detail::zero_evex_upper<(cond)> fastprim_zero_evex_ {}
+#else
+#define FASTPRIM_ZERO_REGS_EVEX(cond)
 #endif
 
 // ---- ISA target attributes, one per hardware backend -------------------------------------------
@@ -67,7 +105,8 @@
 #define FASTPRIM_TARGET_X86_AESNI __attribute__((target("sse2,ssse3,sse4.1,aes,pclmul")))
 #define FASTPRIM_TARGET_X86_SHANI __attribute__((target("sse2,ssse3,sse4.1,sha")))
 #define FASTPRIM_TARGET_X86_VAES \
-  __attribute__((target("sse2,ssse3,sse4.1,aes,pclmul,avx,avx2,avx512f,avx512vl,avx512bw,avx512dq,vaes,vpclmulqdq")))
+  __attribute__((                \
+      target("sse2,ssse3,sse4.1,aes,pclmul,avx,avx2,avx512f,avx512vl,avx512bw,avx512dq,vaes,vpclmulqdq")))
 #define FASTPRIM_HAVE_X86_AESNI 1
 #define FASTPRIM_HAVE_X86_SHANI 1
 #define FASTPRIM_HAVE_X86_VAES 1
@@ -107,7 +146,8 @@
 #else
 #define FASTPRIM_STATIC_X86_VAES 0
 #endif
-#if FASTPRIM_ARCH_AARCH64 && (defined(__ARM_FEATURE_CRYPTO) || (defined(__ARM_FEATURE_AES) && defined(__ARM_FEATURE_SHA2)))
+#if FASTPRIM_ARCH_AARCH64 && \
+    (defined(__ARM_FEATURE_CRYPTO) || (defined(__ARM_FEATURE_AES) && defined(__ARM_FEATURE_SHA2)))
 #define FASTPRIM_STATIC_ARMV8_CE 1
 #else
 #define FASTPRIM_STATIC_ARMV8_CE 0
@@ -136,7 +176,7 @@
 #endif
 #define FASTPRIM_CAT7_(a, b, c, d, e, f, g) a##b##c##d##e##f##g
 #define FASTPRIM_CAT7(a, b, c, d, e, f, g) FASTPRIM_CAT7_(a, b, c, d, e, f, g)
-#define FASTPRIM_ABI                                                                          \
+#define FASTPRIM_ABI                                                                             \
   FASTPRIM_CAT7(abi_, FASTPRIM_ABI_HWY, _, FASTPRIM_STATIC_X86_AESNI, FASTPRIM_STATIC_X86_SHANI, \
                 FASTPRIM_STATIC_X86_VAES, FASTPRIM_STATIC_ARMV8_CE)
 
@@ -183,3 +223,32 @@
 #define FASTPRIM_NAMESPACE_END \
   }                            \
   }
+
+// The guard behind FASTPRIM_ZERO_REGS_EVEX: nothing, or (zeroing on, x86-64) a destructor that
+// clears zmm16-31. Always inlined into an AVX-512 function, the only context that may name them.
+#if FASTPRIM_ZERO_REGS_ON
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+template <bool On>
+struct zero_evex_upper {};
+#if FASTPRIM_ARCH_X86_64
+template <>
+struct zero_evex_upper<true> {
+  FASTPRIM_ALWAYS_INLINE ~zero_evex_upper() {
+    __asm__ volatile(
+        "vpxord %%zmm16, %%zmm16, %%zmm16\n\tvpxord %%zmm17, %%zmm17, %%zmm17\n\t"
+        "vpxord %%zmm18, %%zmm18, %%zmm18\n\tvpxord %%zmm19, %%zmm19, %%zmm19\n\t"
+        "vpxord %%zmm20, %%zmm20, %%zmm20\n\tvpxord %%zmm21, %%zmm21, %%zmm21\n\t"
+        "vpxord %%zmm22, %%zmm22, %%zmm22\n\tvpxord %%zmm23, %%zmm23, %%zmm23\n\t"
+        "vpxord %%zmm24, %%zmm24, %%zmm24\n\tvpxord %%zmm25, %%zmm25, %%zmm25\n\t"
+        "vpxord %%zmm26, %%zmm26, %%zmm26\n\tvpxord %%zmm27, %%zmm27, %%zmm27\n\t"
+        "vpxord %%zmm28, %%zmm28, %%zmm28\n\tvpxord %%zmm29, %%zmm29, %%zmm29\n\t"
+        "vpxord %%zmm30, %%zmm30, %%zmm30\n\tvpxord %%zmm31, %%zmm31, %%zmm31" ::
+            : "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", "xmm25",
+              "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31");
+  }
+};
+#endif
+}  // namespace detail
+FASTPRIM_NAMESPACE_END
+#endif

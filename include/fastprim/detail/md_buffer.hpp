@@ -31,7 +31,6 @@ namespace detail {
 
 inline constexpr std::size_t md_block_size = 64;
 
-
 // A raw compression function: `nblocks` consecutive 64-byte blocks at `blocks` into `state`.
 using md_compress_fn = void (*)(std::uint32_t* state, const std::byte* blocks, std::size_t nblocks) noexcept;
 
@@ -198,15 +197,15 @@ using md_hmac_fn = void (*)(const std::uint32_t* istate, const std::uint32_t* os
                             std::size_t n, std::byte* out) noexcept;
 
 template <std::size_t Words, std::size_t DigestSize, auto Compress>
-void md_hash_with(const std::uint32_t* init, const std::byte* p, std::size_t n, std::uint64_t prefix,
-                  std::byte* out) noexcept {
+FASTPRIM_ZERO_REGS void md_hash_with(const std::uint32_t* init, const std::byte* p, std::size_t n,
+                                     std::uint64_t prefix, std::byte* out) noexcept {
   const auto d = md_oneshot<Words, DigestSize>(init, p, n, prefix, Compress);
   std::memcpy(out, d.data(), DigestSize);
 }
 
 template <std::size_t Words, std::size_t DigestSize, auto Compress>
-void md_hmac_with(const std::uint32_t* istate, const std::uint32_t* ostate, const std::byte* p, std::size_t n,
-                  std::byte* out) noexcept {
+FASTPRIM_ZERO_REGS void md_hmac_with(const std::uint32_t* istate, const std::uint32_t* ostate,
+                                     const std::byte* p, std::size_t n, std::byte* out) noexcept {
   auto ih = md_oneshot<Words, DigestSize>(istate, p, n, md_block_size, Compress);
   const auto t = md_oneshot<Words, DigestSize>(ostate, ih.data(), DigestSize, md_block_size, Compress);
   std::memcpy(out, t.data(), DigestSize);
@@ -334,8 +333,9 @@ class md_hasher {
 // blocks from the lane's own stack slot. A lane that finishes takes the next message, so lanes
 // stay busy with messages of mixed lengths; `active` drops below L only at the end of the batch.
 template <std::size_t Words, std::size_t DigestSize, std::size_t L, class Kernel>
-void md_batch(const std::uint32_t* iv, const std::span<const std::byte>* msgs, std::size_t n,
-              std::array<std::byte, DigestSize>* out, Kernel&& kernel) noexcept {
+FASTPRIM_ZERO_REGS_INNER void md_batch(const std::uint32_t* iv, const std::span<const std::byte>* msgs,
+                                       std::size_t n, std::array<std::byte, DigestSize>* out,
+                                       Kernel&& kernel) noexcept {
   struct lane {
     std::uint32_t h[Words];
     const std::byte* p;

@@ -41,7 +41,8 @@ enum class algorithm : std::uint8_t {
 
 namespace detail {
 
-constexpr pac_schedule make_pac_schedule(pac::algorithm alg, pac::key k, bool with_simd) noexcept {
+FASTPRIM_ZERO_REGS constexpr pac_schedule make_pac_schedule(pac::algorithm alg, pac::key k,
+                                                            bool with_simd) noexcept {
   pac_schedule s{};
   switch (alg) {
     case pac::algorithm::qarma5:
@@ -165,7 +166,8 @@ class keyed_pac {
 // One-shot ComputePAC. The key schedule is built for this call only, so this runs the scalar
 // kernels, whose schedule is a few words; keyed_pac prepares a key once and binds the fastest
 // backend.
-inline std::uint64_t compute(algorithm alg, std::uint64_t data, std::uint64_t modifier, key k) noexcept {
+FASTPRIM_ZERO_REGS inline std::uint64_t compute(algorithm alg, std::uint64_t data, std::uint64_t modifier,
+                                                key k) noexcept {
   using namespace detail;
   if (alg == algorithm::impdef) {
     impdef_keys h = make_impdef_keys(k.lo, k.hi);

@@ -32,7 +32,8 @@ struct impdef_keys {
   std::uint64_t m4 = 0;   // round(0, v4)
 };
 
-constexpr impdef_keys make_impdef_keys(std::uint64_t key_lo, std::uint64_t key_hi) noexcept {
+FASTPRIM_ZERO_REGS constexpr impdef_keys make_impdef_keys(std::uint64_t key_lo,
+                                                          std::uint64_t key_hi) noexcept {
   const std::uint64_t v3 = impdef::round(1, key_lo);
   const std::uint64_t v4 = impdef::round(1 - impdef::p1, key_hi);
   return impdef_keys{std::rotl(v3, 12) + std::rotl(v4, 18), impdef::round(0, v3), impdef::round(0, v4)};

@@ -423,8 +423,8 @@ struct qarma_simd_keys {
 };
 
 // w0 = KeyHi (whitening key), k0 = KeyLo (core key); pac-spec section 2. `rounds` in 1..8.
-constexpr qarma_keys make_qarma_keys(std::uint64_t key_lo, std::uint64_t key_hi, unsigned rounds,
-                                     pac::sbox s) noexcept {
+FASTPRIM_ZERO_REGS constexpr qarma_keys make_qarma_keys(std::uint64_t key_lo, std::uint64_t key_hi,
+                                                        unsigned rounds, pac::sbox s) noexcept {
   using namespace qarma;
   qarma_keys k;
   k.rounds = std::uint8_t(rounds);
@@ -447,8 +447,8 @@ constexpr qarma_keys make_qarma_keys(std::uint64_t key_lo, std::uint64_t key_hi,
   return k;
 }
 
-constexpr qarma_simd_keys make_qarma_simd_keys(std::uint64_t key_lo, std::uint64_t key_hi,
-                                               unsigned rounds) noexcept {
+FASTPRIM_ZERO_REGS constexpr qarma_simd_keys make_qarma_simd_keys(std::uint64_t key_lo, std::uint64_t key_hi,
+                                                                  unsigned rounds) noexcept {
   using namespace qarma;
   qarma_simd_keys k;
   const std::uint64_t w0 = key_hi, k0 = key_lo;
@@ -569,20 +569,20 @@ constexpr std::uint64_t qarma64(std::uint64_t p, std::uint64_t t, std::uint64_t 
 
 // ---- kernels with the table's signatures ------------------------------------------------------------
 
-inline std::uint64_t pac_qarma5_single(const pac_schedule& s, std::uint64_t data,
-                                       std::uint64_t modifier) noexcept {
+FASTPRIM_ZERO_REGS inline std::uint64_t pac_qarma5_single(const pac_schedule& s, std::uint64_t data,
+                                                          std::uint64_t modifier) noexcept {
   return qarma_encrypt<pac::sbox::sigma2, 5>(s.q, data, modifier);
 }
-inline std::uint64_t pac_qarma3_single(const pac_schedule& s, std::uint64_t data,
-                                       std::uint64_t modifier) noexcept {
+FASTPRIM_ZERO_REGS inline std::uint64_t pac_qarma3_single(const pac_schedule& s, std::uint64_t data,
+                                                          std::uint64_t modifier) noexcept {
   return qarma_encrypt<pac::sbox::sigma1, 3>(s.q, data, modifier);
 }
-inline std::uint64_t pac_impdef_single(const pac_schedule& s, std::uint64_t data,
-                                       std::uint64_t modifier) noexcept {
+FASTPRIM_ZERO_REGS inline std::uint64_t pac_impdef_single(const pac_schedule& s, std::uint64_t data,
+                                                          std::uint64_t modifier) noexcept {
   return impdef_compute(s.h, data, modifier);
 }
-inline std::uint64_t pac_qarma_any_single(const pac_schedule& s, std::uint64_t data,
-                                          std::uint64_t modifier) noexcept {
+FASTPRIM_ZERO_REGS inline std::uint64_t pac_qarma_any_single(const pac_schedule& s, std::uint64_t data,
+                                                             std::uint64_t modifier) noexcept {
   switch (s.q.s) {
     case pac::sbox::sigma0:
       return qarma_encrypt_any<pac::sbox::sigma0>(s.q, data, modifier);
@@ -594,13 +594,14 @@ inline std::uint64_t pac_qarma_any_single(const pac_schedule& s, std::uint64_t d
 }
 
 template <pac_single_fn F>
-inline void pac_batch_of(const pac_schedule& s, const std::uint64_t* data, const std::uint64_t* modifier,
-                         std::uint64_t* out, std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS inline void pac_batch_of(const pac_schedule& s, const std::uint64_t* data,
+                                            const std::uint64_t* modifier, std::uint64_t* out,
+                                            std::size_t n) noexcept {
   for (std::size_t i = 0; i < n; ++i) out[i] = F(s, data[i], modifier[i]);
 }
 
-inline std::uint64_t pac_qarma64(std::uint64_t p, std::uint64_t t, std::uint64_t w0, std::uint64_t k0,
-                                 unsigned rounds, pac::sbox s) noexcept {
+FASTPRIM_ZERO_REGS inline std::uint64_t pac_qarma64(std::uint64_t p, std::uint64_t t, std::uint64_t w0,
+                                                    std::uint64_t k0, unsigned rounds, pac::sbox s) noexcept {
   return qarma64(p, t, w0, k0, rounds, s);
 }
 

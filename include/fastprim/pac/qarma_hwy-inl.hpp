@@ -336,24 +336,27 @@ HWY_INLINE std::uint64_t single_best(const pac_schedule& s, std::uint64_t data, 
   return single<R>(s, data, modifier);
 }
 
-inline std::uint64_t qarma5_single(const pac_schedule& s, std::uint64_t data,
-                                   std::uint64_t modifier) noexcept {
+FASTPRIM_ZERO_REGS inline std::uint64_t qarma5_single(const pac_schedule& s, std::uint64_t data,
+                                                      std::uint64_t modifier) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
 #if HWY_TARGET == HWY_AVX3_DL
   return single_vbmi<5, pac::sbox::sigma2>(s, data, modifier);
 #else
   return single<5>(s, data, modifier);
 #endif
 }
-inline std::uint64_t qarma3_single(const pac_schedule& s, std::uint64_t data,
-                                   std::uint64_t modifier) noexcept {
+FASTPRIM_ZERO_REGS inline std::uint64_t qarma3_single(const pac_schedule& s, std::uint64_t data,
+                                                      std::uint64_t modifier) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
 #if HWY_TARGET == HWY_AVX3_DL
   return single_vbmi<3, pac::sbox::sigma1>(s, data, modifier);
 #else
   return single<3>(s, data, modifier);
 #endif
 }
-inline std::uint64_t qarma_any_single(const pac_schedule& s, std::uint64_t data,
-                                      std::uint64_t modifier) noexcept {
+FASTPRIM_ZERO_REGS inline std::uint64_t qarma_any_single(const pac_schedule& s, std::uint64_t data,
+                                                         std::uint64_t modifier) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   switch (s.q.rounds) {
     case 1:
       return single_best<1>(s, data, modifier);
@@ -373,16 +376,22 @@ inline std::uint64_t qarma_any_single(const pac_schedule& s, std::uint64_t data,
       return single_best<8>(s, data, modifier);
   }
 }
-inline void qarma5_batch(const pac_schedule& s, const std::uint64_t* data, const std::uint64_t* modifier,
-                         std::uint64_t* out, std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS inline void qarma5_batch(const pac_schedule& s, const std::uint64_t* data,
+                                            const std::uint64_t* modifier, std::uint64_t* out,
+                                            std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   batch<5>(s, data, modifier, out, n);
 }
-inline void qarma3_batch(const pac_schedule& s, const std::uint64_t* data, const std::uint64_t* modifier,
-                         std::uint64_t* out, std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS inline void qarma3_batch(const pac_schedule& s, const std::uint64_t* data,
+                                            const std::uint64_t* modifier, std::uint64_t* out,
+                                            std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   batch<3>(s, data, modifier, out, n);
 }
-inline void qarma_any_batch(const pac_schedule& s, const std::uint64_t* data, const std::uint64_t* modifier,
-                            std::uint64_t* out, std::size_t n) noexcept {
+FASTPRIM_ZERO_REGS inline void qarma_any_batch(const pac_schedule& s, const std::uint64_t* data,
+                                               const std::uint64_t* modifier, std::uint64_t* out,
+                                               std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   switch (s.q.rounds) {
     case 1:
       return batch<1>(s, data, modifier, out, n);
@@ -403,8 +412,9 @@ inline void qarma_any_batch(const pac_schedule& s, const std::uint64_t* data, co
   }
 }
 // The paper's general QARMA-64 (key schedule built per call).
-inline std::uint64_t qarma64(std::uint64_t p, std::uint64_t t, std::uint64_t w0, std::uint64_t k0,
-                             unsigned rounds, pac::sbox s) noexcept {
+FASTPRIM_ZERO_REGS inline std::uint64_t qarma64(std::uint64_t p, std::uint64_t t, std::uint64_t w0,
+                                                std::uint64_t k0, unsigned rounds, pac::sbox s) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   const pac_schedule sched{make_qarma_keys(k0, w0, rounds, s), make_qarma_simd_keys(k0, w0, rounds), {}};
   return qarma_any_single(sched, p, t);
 }

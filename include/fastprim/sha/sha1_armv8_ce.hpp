@@ -19,8 +19,9 @@ FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
 namespace armv8_ce {
 
-FASTPRIM_TARGET_ARMV8_CE inline void sha1_compress(std::uint32_t* state, const std::byte* blocks,
-                                                   std::size_t nblocks) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_ARMV8_CE inline void sha1_compress(std::uint32_t* state,
+                                                                      const std::byte* blocks,
+                                                                      std::size_t nblocks) noexcept {
   // FIPS 180-4 section 4.2.1, one constant per 20 rounds.
   constexpr std::uint32_t k[4] = {0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6};
   uint32x4_t abcd = vld1q_u32(state);
@@ -56,8 +57,8 @@ FASTPRIM_TARGET_ARMV8_CE inline void sha1_compress(std::uint32_t* state, const s
   state[4] = e;
 }
 
-inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
-                       std::array<std::byte, 20>* out) noexcept {
+FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
+                                          std::array<std::byte, 20>* out) noexcept {
   for (std::size_t i = 0; i < n; ++i)
     out[i] = md_oneshot<5, 20>(sha1_iv.data(), msgs[i].data(), msgs[i].size(), 0, sha1_compress);
 }

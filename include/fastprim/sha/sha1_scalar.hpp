@@ -34,7 +34,8 @@ struct sha1_kernels {
 
 namespace scalar {
 
-constexpr void sha1_compress(std::uint32_t* state, const std::byte* blocks, std::size_t nblocks) noexcept {
+FASTPRIM_ZERO_REGS constexpr void sha1_compress(std::uint32_t* state, const std::byte* blocks,
+                                                std::size_t nblocks) noexcept {
   std::uint32_t w[16] = {};  // the message schedule: wiped before return
   for (; nblocks != 0; --nblocks, blocks += md_block_size) {
     for (int i = 0; i < 16; ++i) w[i] = load_be<std::uint32_t>(blocks + 4 * i);
@@ -71,8 +72,8 @@ constexpr void sha1_compress(std::uint32_t* state, const std::byte* blocks, std:
   secure_zero(w);
 }
 
-inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
-                       std::array<std::byte, 20>* out) noexcept {
+FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
+                                          std::array<std::byte, 20>* out) noexcept {
   for (std::size_t i = 0; i < n; ++i)
     out[i] = md_oneshot<5, 20>(sha1_iv.data(), msgs[i].data(), msgs[i].size(), 0, sha1_compress);
 }

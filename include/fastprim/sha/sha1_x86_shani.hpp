@@ -87,8 +87,9 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha1_compress_lanes(std::u
   }
 }
 
-FASTPRIM_TARGET_X86_SHANI inline void sha1_compress(std::uint32_t* state, const std::byte* blocks,
-                                                    std::size_t nblocks) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI inline void sha1_compress(std::uint32_t* state,
+                                                                       const std::byte* blocks,
+                                                                       std::size_t nblocks) noexcept {
   std::uint32_t* const s[1] = {state};
   const std::byte* const b[1] = {blocks};
   sha1_compress_lanes<1>(s, b, nblocks);

@@ -19,8 +19,9 @@ FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
 namespace armv8_ce {
 
-FASTPRIM_TARGET_ARMV8_CE inline void sha256_compress(std::uint32_t* state, const std::byte* blocks,
-                                                     std::size_t nblocks) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_ARMV8_CE inline void sha256_compress(std::uint32_t* state,
+                                                                        const std::byte* blocks,
+                                                                        std::size_t nblocks) noexcept {
   uint32x4_t abcd = vld1q_u32(state);
   uint32x4_t efgh = vld1q_u32(state + 4);
   for (; nblocks != 0; --nblocks, blocks += md_block_size) {
@@ -47,8 +48,8 @@ FASTPRIM_TARGET_ARMV8_CE inline void sha256_compress(std::uint32_t* state, const
 }
 
 // One message after another; the instructions' latency leaves room for interleaving, not done yet.
-inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
-                         std::array<std::byte, 32>* out) noexcept {
+FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
+                                            std::array<std::byte, 32>* out) noexcept {
   for (std::size_t i = 0; i < n; ++i)
     out[i] = md_oneshot<8, 32>(sha256_iv.data(), msgs[i].data(), msgs[i].size(), 0, sha256_compress);
 }

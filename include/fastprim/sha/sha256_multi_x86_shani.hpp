@@ -35,20 +35,19 @@ inline constexpr std::size_t sha1_multi_lanes = 4;
 // One out-of-line function per lane count: inlined together into one switch, g++ 12 compiles
 // the 4-lane SHA-1 kernel 40 % slower (0.67 against 0.47 TSC c/B).
 template <std::size_t L>
-FASTPRIM_TARGET_X86_SHANI FASTPRIM_NOINLINE void sha256_lanes_out_of_line(std::uint32_t* const* states,
-                                                                          const std::byte* const* blocks,
-                                                                          std::size_t nblocks) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI FASTPRIM_NOINLINE void sha256_lanes_out_of_line(
+    std::uint32_t* const* states, const std::byte* const* blocks, std::size_t nblocks) noexcept {
   sha256_compress_lanes<L>(states, blocks, nblocks);
 }
 template <std::size_t L>
-FASTPRIM_TARGET_X86_SHANI FASTPRIM_NOINLINE void sha1_lanes_out_of_line(std::uint32_t* const* states,
-                                                                        const std::byte* const* blocks,
-                                                                        std::size_t nblocks) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI FASTPRIM_NOINLINE void sha1_lanes_out_of_line(
+    std::uint32_t* const* states, const std::byte* const* blocks, std::size_t nblocks) noexcept {
   sha1_compress_lanes<L>(states, blocks, nblocks);
 }
 
-inline void sha256_compress_active(std::size_t active, std::uint32_t* const* states,
-                                   const std::byte* const* blocks, std::size_t nblocks) noexcept {
+FASTPRIM_ZERO_REGS_INNER inline void sha256_compress_active(std::size_t active, std::uint32_t* const* states,
+                                                            const std::byte* const* blocks,
+                                                            std::size_t nblocks) noexcept {
   switch (active) {
     case 8:
       return sha256_lanes_out_of_line<8>(states, blocks, nblocks);
@@ -72,8 +71,9 @@ inline void sha256_compress_active(std::size_t active, std::uint32_t* const* sta
   }
 }
 
-inline void sha1_compress_active(std::size_t active, std::uint32_t* const* states,
-                                 const std::byte* const* blocks, std::size_t nblocks) noexcept {
+FASTPRIM_ZERO_REGS_INNER inline void sha1_compress_active(std::size_t active, std::uint32_t* const* states,
+                                                          const std::byte* const* blocks,
+                                                          std::size_t nblocks) noexcept {
   switch (active) {
     case 4:
       return sha1_lanes_out_of_line<4>(states, blocks, nblocks);
@@ -86,13 +86,13 @@ inline void sha1_compress_active(std::size_t active, std::uint32_t* const* state
   }
 }
 
-inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
-                         std::array<std::byte, 32>* out) noexcept {
+FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
+                                            std::array<std::byte, 32>* out) noexcept {
   md_batch<8, 32, sha256_multi_lanes>(sha256_iv.data(), msgs, n, out, sha256_compress_active);
 }
 
-inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
-                       std::array<std::byte, 20>* out) noexcept {
+FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
+                                          std::array<std::byte, 20>* out) noexcept {
   md_batch<5, 20, sha1_multi_lanes>(sha1_iv.data(), msgs, n, out, sha1_compress_active);
 }
 

@@ -47,7 +47,8 @@ struct sha256_kernels {
 
 namespace scalar {
 
-constexpr void sha256_compress(std::uint32_t* state, const std::byte* blocks, std::size_t nblocks) noexcept {
+FASTPRIM_ZERO_REGS constexpr void sha256_compress(std::uint32_t* state, const std::byte* blocks,
+                                                  std::size_t nblocks) noexcept {
   std::uint32_t w[16] = {};  // the message schedule: wiped before return
   for (; nblocks != 0; --nblocks, blocks += md_block_size) {
     for (int i = 0; i < 16; ++i) w[i] = load_be<std::uint32_t>(blocks + 4 * i);
@@ -84,8 +85,8 @@ constexpr void sha256_compress(std::uint32_t* state, const std::byte* blocks, st
   secure_zero(w);
 }
 
-inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
-                         std::array<std::byte, 32>* out) noexcept {
+FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
+                                            std::array<std::byte, 32>* out) noexcept {
   for (std::size_t i = 0; i < n; ++i)
     out[i] = md_oneshot<8, 32>(sha256_iv.data(), msgs[i].data(), msgs[i].size(), 0, sha256_compress);
 }

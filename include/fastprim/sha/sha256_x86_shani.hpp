@@ -211,8 +211,9 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_blocks(__m128i& abe
 }
 
 // The single-stream compress (the multi-stream kernel keeps sha256_compress_lanes).
-FASTPRIM_TARGET_X86_SHANI inline void sha256_compress(std::uint32_t* state, const std::byte* blocks,
-                                                      std::size_t nblocks) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI inline void sha256_compress(std::uint32_t* state,
+                                                                         const std::byte* blocks,
+                                                                         std::size_t nblocks) noexcept {
   __m128i abef, cdgh;
   sha256_load_state(state, abef, cdgh);
   sha256_blocks(abef, cdgh, blocks, nblocks);
@@ -257,18 +258,20 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_store_digest(std::b
                    _mm_shuffle_epi8(_mm_unpacklo_epi64(abef, cdgh), rev64));
 }
 
-FASTPRIM_TARGET_X86_SHANI inline void sha256_hash(const std::uint32_t* init, const std::byte* p,
-                                                  std::size_t n, std::uint64_t prefix,
-                                                  std::byte* out) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI inline void sha256_hash(const std::uint32_t* init,
+                                                                     const std::byte* p, std::size_t n,
+                                                                     std::uint64_t prefix,
+                                                                     std::byte* out) noexcept {
   __m128i abef, cdgh;
   sha256_load_state(init, abef, cdgh);
   sha256_absorb(abef, cdgh, p, n, prefix);
   sha256_store_digest(out, abef, cdgh);
 }
 
-FASTPRIM_TARGET_X86_SHANI inline void sha256_hmac(const std::uint32_t* istate, const std::uint32_t* ostate,
-                                                  const std::byte* p, std::size_t n,
-                                                  std::byte* out) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI inline void sha256_hmac(const std::uint32_t* istate,
+                                                                     const std::uint32_t* ostate,
+                                                                     const std::byte* p, std::size_t n,
+                                                                     std::byte* out) noexcept {
   __m128i abef, cdgh, oabef, ocdgh;
   sha256_load_state(istate, abef, cdgh);
   sha256_load_state(ostate, oabef, ocdgh);

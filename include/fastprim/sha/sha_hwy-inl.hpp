@@ -151,8 +151,10 @@ HWY_INLINE void load_block(std::size_t active, const std::byte* const* p, std::s
 }
 #endif
 
-inline void sha256_lanes(std::size_t active, std::uint32_t* const* states, const std::byte* const* blocks,
-                         std::size_t nblocks) noexcept {
+FASTPRIM_ZERO_REGS_INNER inline void sha256_lanes(std::size_t active, std::uint32_t* const* states,
+                                                  const std::byte* const* blocks,
+                                                  std::size_t nblocks) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   const d32_t d;
   vec_t s[8], w[16];
   load_states<8>(active, states, s);
@@ -195,8 +197,10 @@ inline void sha256_lanes(std::size_t active, std::uint32_t* const* states, const
   store_states<8>(active, states, s);
 }
 
-inline void sha1_lanes(std::size_t active, std::uint32_t* const* states, const std::byte* const* blocks,
-                       std::size_t nblocks) noexcept {
+FASTPRIM_ZERO_REGS_INNER inline void sha1_lanes(std::size_t active, std::uint32_t* const* states,
+                                                const std::byte* const* blocks,
+                                                std::size_t nblocks) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   const d32_t d;
   vec_t s[5], w[16];
   load_states<5>(active, states, s);
@@ -238,12 +242,14 @@ inline void sha1_lanes(std::size_t active, std::uint32_t* const* states, const s
   store_states<5>(active, states, s);
 }
 
-inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
-                         std::array<std::byte, 32>* out) noexcept {
+FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
+                                            std::array<std::byte, 32>* out) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   md_batch<8, 32, lanes>(sha256_iv.data(), msgs, n, out, &sha256_lanes);
 }
-inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
-                       std::array<std::byte, 20>* out) noexcept {
+FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
+                                          std::array<std::byte, 20>* out) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   md_batch<5, 20, lanes>(sha1_iv.data(), msgs, n, out, &sha1_lanes);
 }
 

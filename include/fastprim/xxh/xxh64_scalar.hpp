@@ -29,13 +29,16 @@ struct kernels {
 };
 struct batch_kernels {
   // out[i] = XXH64(in[i], seed) for i < n.
-  void (*batch)(const std::span<const std::byte>* in, std::size_t n, std::uint64_t seed, std::uint64_t* out) noexcept;
+  void (*batch)(const std::span<const std::byte>* in, std::size_t n, std::uint64_t seed,
+                std::uint64_t* out) noexcept;
 };
 
 constexpr std::uint64_t round(std::uint64_t acc, std::uint64_t input) noexcept {
   return std::rotl(acc + input * P2, 31) * P1;
 }
-constexpr std::uint64_t merge(std::uint64_t h, std::uint64_t acc) noexcept { return (h ^ round(0, acc)) * P1 + P4; }
+constexpr std::uint64_t merge(std::uint64_t h, std::uint64_t acc) noexcept {
+  return (h ^ round(0, acc)) * P1 + P4;
+}
 
 constexpr void init(std::uint64_t* acc, std::uint64_t seed) noexcept {
   acc[0] = seed + P1 + P2;
@@ -45,7 +48,8 @@ constexpr void init(std::uint64_t* acc, std::uint64_t seed) noexcept {
 }
 
 constexpr std::uint64_t converge(const std::uint64_t* acc) noexcept {
-  std::uint64_t h = std::rotl(acc[0], 1) + std::rotl(acc[1], 7) + std::rotl(acc[2], 12) + std::rotl(acc[3], 18);
+  std::uint64_t h =
+      std::rotl(acc[0], 1) + std::rotl(acc[1], 7) + std::rotl(acc[2], 12) + std::rotl(acc[3], 18);
   for (int i = 0; i < 4; ++i) h = merge(h, acc[i]);
   return h;
 }
@@ -91,7 +95,8 @@ constexpr std::uint64_t finish(std::uint64_t h, const B* p, std::size_t len) noe
 namespace scalar {
 
 template <class B>
-FASTPRIM_ALWAYS_INLINE constexpr void stripes_generic(std::uint64_t* acc, const B* p, std::size_t n) noexcept {
+FASTPRIM_ALWAYS_INLINE constexpr void stripes_generic(std::uint64_t* acc, const B* p,
+                                                      std::size_t n) noexcept {
   std::uint64_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
   for (; n > 0; --n, p += stripe) {
     a0 = round(a0, read_le<std::uint64_t>(p));
@@ -105,7 +110,9 @@ FASTPRIM_ALWAYS_INLINE constexpr void stripes_generic(std::uint64_t* acc, const 
   acc[3] = a3;
 }
 
-inline void stripes(std::uint64_t* acc, const std::byte* p, std::size_t n) noexcept { stripes_generic(acc, p, n); }
+FASTPRIM_ZERO_REGS inline void stripes(std::uint64_t* acc, const std::byte* p, std::size_t n) noexcept {
+  stripes_generic(acc, p, n);
+}
 
 // The whole hash; constant-expression capable.
 template <class B>
@@ -122,7 +129,8 @@ constexpr std::uint64_t hash(const B* p, std::size_t len, std::uint64_t seed) no
   return finish(h + len, p + (len & ~std::size_t{31}), len);
 }
 
-inline void batch(const std::span<const std::byte>* in, std::size_t n, std::uint64_t seed, std::uint64_t* out) noexcept {
+FASTPRIM_ZERO_REGS inline void batch(const std::span<const std::byte>* in, std::size_t n, std::uint64_t seed,
+                                     std::uint64_t* out) noexcept {
   for (std::size_t i = 0; i < n; ++i) out[i] = hash(in[i].data(), in[i].size(), seed);
 }
 
