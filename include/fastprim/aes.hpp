@@ -185,8 +185,8 @@ class aes {
 
   // ---- CTR (SP 800-38A 6.5): `iv` is the 16-byte initial counter block, incremented as one
   // 128-bit big-endian integer (wrapping at 2^128). Any length; encryption = decryption.
-  result<void> ctr(std::span<const std::byte> iv, std::span<const std::byte> in,
-                   std::span<std::byte> out) const noexcept {
+  FASTPRIM_ALWAYS_INLINE result<void> ctr(std::span<const std::byte> iv, std::span<const std::byte> in,
+                                          std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(iv.size() != block_size)) return detail::err_iv;
     if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, false);
     alignas(16) std::byte tail[block_size];
