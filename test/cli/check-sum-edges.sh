@@ -202,26 +202,5 @@ expect "-c line over 1 MiB: reported, check fails" 1 "line longer than 1048576 b
 grep -q "abc: OK" "$out" || _bad "-c line over 1 MiB: the next line was not checked" "$(cat "$out")"
 
 # ---- large inputs ------------------------------------------------------------------------------
-huge=${FASTPRIM_EDGE_HUGE:-4294967297}
-if [[ $huge -gt 0 ]]; then
-  # 2^32 + 1 bytes by default: past every 32-bit length; the digest from `openssl dgst`.
-  want=$(head -c "$huge" /dev/zero | openssl dgst -"${tag,,}" -r | cut -d' ' -f1)
-  head -c "$huge" /dev/zero | timed "$tool" >"$w/.out.huge" 2>"$w/.err.huge"
-  rc=${PIPESTATUS[1]}
-  checks=$((checks + 1))
-  got=$(cut -c1-"$hexlen" "$w/.out.huge")
-  if [[ $rc -eq 0 && -n $want && $got == "$want" && $(rss) -lt $rss_limit ]]; then
-    echo "ok   $huge bytes from a pipe: digest as openssl's, max RSS $(rss) KiB"
-  else
-    _bad "$huge bytes: rc=$rc digest $got (openssl: $want), max RSS $(rss) KiB (limit $rss_limit)"
-  fi
-  head -c $((1 << 30)) /dev/zero | timed "$tool" -c >/dev/null 2>"$w/.err.huge"
-  rc=${PIPESTATUS[1]}
-  checks=$((checks + 1))
-  if [[ $rc -eq 1 && $(rss) -lt $rss_limit ]] && grep -q "line longer than" "$w/.err.huge"; then
-    echo "ok   -c of a 1 GiB line: refused, max RSS $(rss) KiB"
-  else
-    _bad "-c of a 1 GiB line: rc=$rc, max RSS $(rss) KiB" "$(head -c 300 "$w/.err.huge")"
-  fi
-fi
+check_huge openssl "$hexlen" "line longer than" openssl dgst -"${tag,,}" -r
 finish

@@ -162,25 +162,5 @@ grep -q "XXH32 is not supported" "$out" && grep -qx "abc: OK" "$out" || _bad "-c
 expect "-c list is a directory" 1 "Could not read 'dir': Is a directory" "$tool" -c dir
 
 # ---- large inputs ------------------------------------------------------------------------------
-huge=${FASTPRIM_EDGE_HUGE:-4294967297}
-if [[ $huge -gt 0 ]]; then
-  want=$(head -c "$huge" /dev/zero | xxhsum -H1 2>/dev/null | cut -c1-16)
-  head -c "$huge" /dev/zero | timed "$tool" >"$w/.out.huge" 2>"$w/.err.huge"
-  rc=${PIPESTATUS[1]}
-  checks=$((checks + 1))
-  got=$(cut -c1-16 "$w/.out.huge")
-  if [[ $rc -eq 0 && -n $want && $got == "$want" && $(rss) -lt $rss_limit ]]; then
-    echo "ok   $huge bytes from a pipe: digest as xxhsum's, max RSS $(rss) KiB"
-  else
-    _bad "$huge bytes: rc=$rc digest $got (xxhsum: $want), max RSS $(rss) KiB (limit $rss_limit)"
-  fi
-  head -c $((1 << 30)) /dev/zero | timed "$tool" -c >/dev/null 2>"$w/.err.huge"
-  rc=${PIPESTATUS[1]}
-  checks=$((checks + 1))
-  if [[ $rc -eq 1 && $(rss) -lt $rss_limit ]] && grep -q "Line too long" "$w/.err.huge"; then
-    echo "ok   -c of a 1 GiB line: refused, max RSS $(rss) KiB"
-  else
-    _bad "-c of a 1 GiB line: rc=$rc, max RSS $(rss) KiB" "$(head -c 300 "$w/.err.huge")"
-  fi
-fi
+check_huge xxhsum 16 "Line too long" xxhsum -H1
 finish

@@ -93,6 +93,34 @@ timed() {
 }
 rss() { if [[ -s $w/.rss ]]; then tail -n 1 "$w/.rss"; else echo 0; fi; }
 
+# check_huge REF_NAME HEXLEN TOO_LONG_MESSAGE REF_CMD...: when FASTPRIM_EDGE_HUGE is not 0 (default
+# 2^32 + 1 bytes: past every 32-bit length), the tool's digest of that many zero bytes from a
+# pipe equals REF_CMD's (first HEXLEN characters of each) within the memory limit, and `-c` of
+# a 1 GiB line is refused with TOO_LONG_MESSAGE, also within the limit.
+check_huge() {
+  local refname=$1 hexlen=$2 toolong=$3 huge=${FASTPRIM_EDGE_HUGE:-4294967297} want got
+  shift 3
+  [[ $huge -gt 0 ]] || return 0
+  want=$(head -c "$huge" /dev/zero | "$@" 2>/dev/null | cut -c1-"$hexlen")
+  head -c "$huge" /dev/zero | timed "$tool" >"$w/.out.huge" 2>"$w/.err.huge"
+  rc=${PIPESTATUS[1]}
+  checks=$((checks + 1))
+  got=$(cut -c1-"$hexlen" "$w/.out.huge")
+  if [[ $rc -eq 0 && -n $want && $got == "$want" && $(rss) -lt $rss_limit ]]; then
+    echo "ok   $huge bytes from a pipe: digest as $refname's, max RSS $(rss) KiB"
+  else
+    _bad "$huge bytes: rc=$rc digest $got ($refname: $want), max RSS $(rss) KiB (limit $rss_limit)"
+  fi
+  head -c $((1 << 30)) /dev/zero | timed "$tool" -c >/dev/null 2>"$w/.err.huge"
+  rc=${PIPESTATUS[1]}
+  checks=$((checks + 1))
+  if [[ $rc -eq 1 && $(rss) -lt $rss_limit ]] && grep -q "$toolong" "$w/.err.huge"; then
+    echo "ok   -c of a 1 GiB line: refused, max RSS $(rss) KiB"
+  else
+    _bad "-c of a 1 GiB line: rc=$rc, max RSS $(rss) KiB" "$(head -c 300 "$w/.err.huge")"
+  fi
+}
+
 finish() {
   echo "checks: $checks, fail=$fail"
   exit $fail
