@@ -68,8 +68,11 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha1_compress_lanes(std::u
         if (g < 19) ecur[l] = _mm_sha1nexte_epu32(prev[l], m[(g + 1) & 3][l]);
         if (g < 16) {
           // W[t..t+3] = rol1(W[t-3..] ^ W[t-8..] ^ W[t-14..] ^ W[t-16..])
-          const __m128i x =
-              _mm_xor_si128(_mm_sha1msg1_epu32(m[g & 3][l], m[(g + 1) & 3][l]), m[(g + 2) & 3][l]);
+          // sha1msg1 (W[t-16..] ^ W[t-14..]) by palignr and pxor: on Ice Lake every SHA
+          // instruction shares one port with sha1rnds4, the chain.
+          const __m128i w16 = m[g & 3][l];
+          const __m128i x = _mm_xor_si128(_mm_xor_si128(w16, _mm_alignr_epi8(w16, m[(g + 1) & 3][l], 8)),
+                                          m[(g + 2) & 3][l]);
           m[g & 3][l] = _mm_sha1msg2_epu32(x, m[(g + 3) & 3][l]);
         }
       }
