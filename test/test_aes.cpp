@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "fastprim/aes.hpp"
+#include "support/openssl_ref.hpp"
 
 #ifndef FASTPRIM_VECTORS_DIR
 #define FASTPRIM_VECTORS_DIR "/usr/lib/python3/dist-packages/cryptography_vectors"
@@ -68,26 +69,7 @@ aes make(std::span<const std::byte> key, backend b) {
 }
 
 // ---- OpenSSL oracle -------------------------------------------------------------------------
-bytes ossl(const char* mode, std::span<const std::byte> key, std::span<const std::byte> iv,
-           std::span<const std::byte> in, bool enc, bool pad = false) {
-  const std::string name = "aes-" + std::to_string(key.size() * 8) + "-" + mode;
-  const EVP_CIPHER* c = EVP_get_cipherbyname(name.c_str());
-  BOOST_REQUIRE(c != nullptr);
-  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
-  BOOST_REQUIRE(EVP_CipherInit_ex(ctx, c, nullptr, reinterpret_cast<const unsigned char*>(key.data()),
-                                  iv.empty() ? nullptr : reinterpret_cast<const unsigned char*>(iv.data()),
-                                  enc) == 1);
-  EVP_CIPHER_CTX_set_padding(ctx, pad ? 1 : 0);
-  bytes out(in.size() + 32);
-  int l1 = 0, l2 = 0;
-  BOOST_REQUIRE(EVP_CipherUpdate(ctx, reinterpret_cast<unsigned char*>(out.data()), &l1,
-                                 reinterpret_cast<const unsigned char*>(in.data()),
-                                 static_cast<int>(in.size())) == 1);
-  BOOST_REQUIRE(EVP_CipherFinal_ex(ctx, reinterpret_cast<unsigned char*>(out.data()) + l1, &l2) == 1);
-  EVP_CIPHER_CTX_free(ctx);
-  out.resize(static_cast<std::size_t>(l1 + l2));
-  return out;
-}
+using fastprim_test::openssl_aes;
 
 // ---- NIST response files ----------------------------------------------------------------------
 struct record {
@@ -318,7 +300,7 @@ BOOST_DATA_TEST_CASE(monte_carlo_vs_openssl, boost::unit_test::data::make(backen
           });
       const bytes theirs =
           monte_carlo(mode, key, iv, text, 10, [](int m, const bytes& k, const bytes& v, const bytes& in) {
-            return m < 2 ? ossl("ecb", k, {}, in, m == 0) : ossl("cbc", k, v, in, m == 2);
+            return m < 2 ? openssl_aes("ecb", k, {}, in, m == 0) : openssl_aes("cbc", k, v, in, m == 2);
           });
       BOOST_TEST(hex(ours) == hex(theirs), "MCT mode " << mode << " key " << klen);
     }
@@ -346,34 +328,34 @@ BOOST_DATA_TEST_CASE(differential_openssl, boost::unit_test::data::make(backends
     auto got = [](std::span<const std::byte> s) { return hex(s); };
 
     BOOST_REQUIRE(a.ctr(iv, in, out).has_value());
-    BOOST_TEST(got(out) == hex(ossl("ctr", key, iv, msg, true)), "ctr t=" << t);
+    BOOST_TEST(got(out) == hex(openssl_aes("ctr", key, iv, msg, true)), "ctr t=" << t);
     BOOST_REQUIRE(a.encrypt_ecb(in_b, out_b).has_value());
-    BOOST_TEST(got(out_b) == hex(ossl("ecb", key, {}, in_b, true)), "ecb enc t=" << t);
+    BOOST_TEST(got(out_b) == hex(openssl_aes("ecb", key, {}, in_b, true)), "ecb enc t=" << t);
     BOOST_REQUIRE(a.decrypt_ecb(in_b, out_b).has_value());
-    BOOST_TEST(got(out_b) == hex(ossl("ecb", key, {}, in_b, false)), "ecb dec t=" << t);
+    BOOST_TEST(got(out_b) == hex(openssl_aes("ecb", key, {}, in_b, false)), "ecb dec t=" << t);
     BOOST_REQUIRE(a.encrypt_cbc(iv, in_b, out_b).has_value());
-    BOOST_TEST(got(out_b) == hex(ossl("cbc", key, iv, in_b, true)), "cbc enc t=" << t);
+    BOOST_TEST(got(out_b) == hex(openssl_aes("cbc", key, iv, in_b, true)), "cbc enc t=" << t);
     BOOST_REQUIRE(a.decrypt_cbc(iv, in_b, out_b).has_value());
-    BOOST_TEST(got(out_b) == hex(ossl("cbc", key, iv, in_b, false)), "cbc dec t=" << t);
+    BOOST_TEST(got(out_b) == hex(openssl_aes("cbc", key, iv, in_b, false)), "cbc dec t=" << t);
 
     // In place, at the misaligned input offset.
     bytes io(inbuf);
     const std::span<std::byte> s(io.data() + off_in, msg.size());
     const std::span<std::byte> sb = s.first(nblocks * 16);
     BOOST_REQUIRE(a.ctr(iv, s, s).has_value());
-    BOOST_TEST(got(s) == hex(ossl("ctr", key, iv, msg, true)), "ctr in place t=" << t);
+    BOOST_TEST(got(s) == hex(openssl_aes("ctr", key, iv, msg, true)), "ctr in place t=" << t);
     std::copy(msg.begin(), msg.end(), s.begin());
     BOOST_REQUIRE(a.decrypt_cbc(iv, sb, sb).has_value());
-    BOOST_TEST(got(sb) == hex(ossl("cbc", key, iv, in_b, false)), "cbc dec in place t=" << t);
+    BOOST_TEST(got(sb) == hex(openssl_aes("cbc", key, iv, in_b, false)), "cbc dec in place t=" << t);
     std::copy(msg.begin(), msg.end(), s.begin());
     BOOST_REQUIRE(a.encrypt_cbc(iv, sb, sb).has_value());
-    BOOST_TEST(got(sb) == hex(ossl("cbc", key, iv, in_b, true)), "cbc enc in place t=" << t);
+    BOOST_TEST(got(sb) == hex(openssl_aes("cbc", key, iv, in_b, true)), "cbc enc in place t=" << t);
     std::copy(msg.begin(), msg.end(), s.begin());
     BOOST_REQUIRE(a.encrypt_ecb(sb, sb).has_value());
-    BOOST_TEST(got(sb) == hex(ossl("ecb", key, {}, in_b, true)), "ecb enc in place t=" << t);
+    BOOST_TEST(got(sb) == hex(openssl_aes("ecb", key, {}, in_b, true)), "ecb enc in place t=" << t);
     std::copy(msg.begin(), msg.end(), s.begin());
     BOOST_REQUIRE(a.decrypt_ecb(sb, sb).has_value());
-    BOOST_TEST(got(sb) == hex(ossl("ecb", key, {}, in_b, false)), "ecb dec in place t=" << t);
+    BOOST_TEST(got(sb) == hex(openssl_aes("ecb", key, {}, in_b, false)), "ecb dec in place t=" << t);
   }
 }
 
@@ -402,7 +384,8 @@ BOOST_DATA_TEST_CASE(ctr_carries, boost::unit_test::data::make(backends), b) {
       for (std::size_t len : {16u * 1, 16u * 5, 16u * 17, 16u * 40 + 7, 16u * 70}) {
         bytes msg(len, std::byte{0x5a}), out(len);
         BOOST_REQUIRE(a.ctr(iv, msg, out).has_value());
-        BOOST_TEST(hex(out) == hex(ossl("ctr", key, iv, msg, true)), base << " -" << back << " len " << len);
+        BOOST_TEST(hex(out) == hex(openssl_aes("ctr", key, iv, msg, true)),
+                   base << " -" << back << " len " << len);
       }
     }
 }
@@ -417,7 +400,7 @@ BOOST_DATA_TEST_CASE(ctr_stream_splits, boost::unit_test::data::make(backends), 
   const aes a = make(key, b);
   bytes msg(1000);
   for (auto& x : msg) x = std::byte(rng());
-  const bytes want = ossl("ctr", key, iv, msg, true);
+  const bytes want = openssl_aes("ctr", key, iv, msg, true);
   // Byte at a time.
   {
     auto s = aes_ctr::create(a, iv);
@@ -598,7 +581,7 @@ BOOST_AUTO_TEST_CASE(copies_keep_keys_and_backend) {
     BOOST_REQUIRE(c.encrypt_block(z, o2).has_value());
     BOOST_TEST(hex(o1) == hex(o2));
     BOOST_TEST(c.backend() == b);
-    BOOST_TEST(hex(o1) == hex(ossl("ecb", key, {}, z, true)));
+    BOOST_TEST(hex(o1) == hex(openssl_aes("ecb", key, {}, z, true)));
   }
 }
 
@@ -616,7 +599,7 @@ BOOST_DATA_TEST_CASE(pkcs7_padding, boost::unit_test::data::make(backends), b) {
     BOOST_TEST(*p == (n / 16 + 1) * 16);
     bytes ct(padded.size());
     BOOST_REQUIRE(a.encrypt_cbc(iv, padded, ct).has_value());
-    BOOST_TEST(hex(ct) == hex(ossl("cbc", key, iv, msg, true, true)), "n " << n);
+    BOOST_TEST(hex(ct) == hex(openssl_aes("cbc", key, iv, msg, true, true)), "n " << n);
     bytes back(ct.size());
     BOOST_REQUIRE(a.decrypt_cbc(iv, ct, back).has_value());
     auto u = fastprim::pkcs7_unpad(back);

@@ -34,6 +34,7 @@
 #include "fastprim/sha256.hpp"
 #include "fastprim/xxh64.hpp"
 #include "support/backends.hpp"
+#include "support/openssl_ref.hpp"
 
 namespace fp = fastprim;
 namespace fd = fastprim::detail;
@@ -120,43 +121,13 @@ bytes cat(const bytes& a, const bytes& b) {
   v.insert(v.end(), b.begin(), b.end());
   return v;
 }
-const unsigned char* uc(const bytes& b) { return reinterpret_cast<const unsigned char*>(b.data()); }
 std::span<const std::byte> sp(const bytes& b) { return {b.data(), b.size()}; }
 
 // ---- references from outside the code under test ----------------------------------------------
 
-bytes openssl_digest(const EVP_MD* md, const bytes& msg) {
-  bytes out(EVP_MAX_MD_SIZE);
-  unsigned len = 0;
-  BOOST_REQUIRE(EVP_Digest(msg.data(), msg.size(), reinterpret_cast<unsigned char*>(out.data()), &len, md,
-                           nullptr) == 1);
-  out.resize(len);
-  return out;
-}
-bytes openssl_hmac(const EVP_MD* md, const bytes& key, const bytes& msg) {
-  bytes out(EVP_MAX_MD_SIZE);
-  unsigned len = 0;
-  BOOST_REQUIRE(HMAC(md, key.data(), static_cast<int>(key.size()), uc(msg), msg.size(),
-                     reinterpret_cast<unsigned char*>(out.data()), &len) != nullptr);
-  out.resize(len);
-  return out;
-}
-bytes openssl_aes(const char* mode, const bytes& key, const bytes& iv, const bytes& in) {
-  const std::string name = "aes-" + std::to_string(key.size() * 8) + "-" + mode;
-  const EVP_CIPHER* c = EVP_get_cipherbyname(name.c_str());
-  BOOST_REQUIRE(c != nullptr);
-  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
-  BOOST_REQUIRE(EVP_EncryptInit_ex(ctx, c, nullptr, uc(key), iv.empty() ? nullptr : uc(iv)) == 1);
-  EVP_CIPHER_CTX_set_padding(ctx, 0);
-  bytes out(in.size() + 16);
-  int l1 = 0, l2 = 0;
-  BOOST_REQUIRE(EVP_EncryptUpdate(ctx, reinterpret_cast<unsigned char*>(out.data()), &l1, uc(in),
-                                  static_cast<int>(in.size())) == 1);
-  BOOST_REQUIRE(EVP_EncryptFinal_ex(ctx, reinterpret_cast<unsigned char*>(out.data()) + l1, &l2) == 1);
-  EVP_CIPHER_CTX_free(ctx);
-  out.resize(static_cast<std::size_t>(l1 + l2));
-  return out;
-}
+using fastprim_test::openssl_digest;
+using fastprim_test::openssl_hmac;
+
 template <std::size_t N>
 bytes to_bytes(const std::array<std::byte, N>& a) {
   return bytes(a.begin(), a.end());
@@ -208,7 +179,7 @@ BOOST_DATA_TEST_CASE(aes_destroy_move, bdata::make(usable<primitive::aes>()), b)
     for (std::size_t klen : {16u, 24u, 32u}) {
       BOOST_TEST_CONTEXT("key " << klen) {
         const bytes key = pattern(klen, 11), block = pattern(16, 5);
-        const bytes want = openssl_aes("ecb", key, {}, block);
+        const bytes want = fastprim_test::openssl_aes("ecb", key, {}, block, true);
         auto made = fp::aes::create(sp(key), b);
         BOOST_TEST_REQUIRE(made.has_value());
 
@@ -259,9 +230,9 @@ BOOST_DATA_TEST_CASE(aes_destroy_move, bdata::make(usable<primitive::aes>()), b)
 BOOST_DATA_TEST_CASE(aes_ctr_destroy_reset_move, bdata::make(usable<primitive::aes>()), b) {
   BOOST_TEST_CONTEXT("backend " << b) {
     const bytes key = pattern(32, 17), iv = pattern(16, 29), msg = pattern(77, 41);
-    const bytes want = openssl_aes("ctr", key, iv, msg);
+    const bytes want = fastprim_test::openssl_aes("ctr", key, iv, msg, true);
     // The keystream block buffered after a 5-byte update: E_K(iv), from OpenSSL.
-    const bytes ks0 = openssl_aes("ecb", key, {}, iv);
+    const bytes ks0 = fastprim_test::openssl_aes("ecb", key, {}, iv, true);
     auto cipher = fp::aes::create(sp(key), b);
     BOOST_TEST_REQUIRE(cipher.has_value());
     const bytes head(msg.begin(), msg.begin() + 5), rest(msg.begin() + 5, msg.end());

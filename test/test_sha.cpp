@@ -25,6 +25,7 @@
 #include "fastprim/sha1.hpp"
 #include "fastprim/sha256.hpp"
 #include "support/backends.hpp"
+#include "support/openssl_ref.hpp"
 
 #ifndef FASTPRIM_VECTORS_DIR
 #define FASTPRIM_VECTORS_DIR "/usr/lib/python3/dist-packages/cryptography_vectors"
@@ -154,21 +155,10 @@ bytes streamed(const alg& a, std::span<const std::byte> m, std::mt19937_64& rng)
   return a.words == 5 ? streamed_w<5, 20>(a, m, rng) : streamed_w<8, 32>(a, m, rng);
 }
 bytes openssl_hash(const alg& a, std::span<const std::byte> m) {
-  bytes out(a.digest);
-  unsigned len = 0;
-  BOOST_REQUIRE(
-      EVP_Digest(m.data(), m.size(), reinterpret_cast<unsigned char*>(out.data()), &len, a.evp(), nullptr));
-  return out;
+  return fastprim_test::openssl_digest(a.evp(), m);
 }
 bytes openssl_hmac(const alg& a, std::span<const std::byte> key, std::span<const std::byte> m) {
-  static const unsigned char empty = 0;
-  bytes out(a.digest);
-  unsigned len = 0;
-  BOOST_REQUIRE(HMAC(a.evp(), key.empty() ? &empty : reinterpret_cast<const unsigned char*>(key.data()),
-                     static_cast<int>(key.size()),
-                     m.empty() ? &empty : reinterpret_cast<const unsigned char*>(m.data()), m.size(),
-                     reinterpret_cast<unsigned char*>(out.data()), &len));
-  return out;
+  return fastprim_test::openssl_hmac(a.evp(), key, m);
 }
 
 std::string vectors(const std::string& rel) { return std::string(FASTPRIM_VECTORS_DIR) + "/" + rel; }

@@ -31,6 +31,7 @@
 #include "ct/ct.hpp"
 #include "fastprim/fastprim.hpp"
 #include "support/backends.hpp"
+#include "support/openssl_ref.hpp"
 #include "support/random.hpp"
 
 namespace bdata = boost::unit_test::data;
@@ -79,39 +80,11 @@ const unsigned char* uc(std::span<const std::byte> s) {
   return reinterpret_cast<const unsigned char*>(s.data());
 }
 
-// ---- OpenSSL oracles --------------------------------------------------------------------------------
-bytes ossl_aes(const char* mode, const bytes& key, const bytes& iv, const bytes& in, bool enc) {
-  const std::string name = "aes-" + std::to_string(key.size() * 8) + "-" + mode;
-  const EVP_CIPHER* c = EVP_get_cipherbyname(name.c_str());
-  BOOST_TEST_REQUIRE(c != nullptr);
-  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
-  BOOST_TEST_REQUIRE(EVP_CipherInit_ex(ctx, c, nullptr, uc(key), iv.empty() ? nullptr : uc(iv), enc) == 1);
-  EVP_CIPHER_CTX_set_padding(ctx, 0);
-  bytes out(in.size() + 16);
-  int n = 0, m = 0;
-  BOOST_TEST_REQUIRE(EVP_CipherUpdate(ctx, reinterpret_cast<unsigned char*>(out.data()), &n, uc(in),
-                                      static_cast<int>(in.size())) == 1);
-  BOOST_TEST_REQUIRE(EVP_CipherFinal_ex(ctx, reinterpret_cast<unsigned char*>(out.data()) + n, &m) == 1);
-  EVP_CIPHER_CTX_free(ctx);
-  out.resize(std::size_t(n + m));
-  return out;
-}
-
-bytes ossl_digest(const EVP_MD* md, const bytes& msg) {
-  bytes out(EVP_MD_size(md));
-  unsigned len = 0;
-  BOOST_TEST_REQUIRE(EVP_Digest(msg.data(), msg.size(), reinterpret_cast<unsigned char*>(out.data()), &len,
-                                md, nullptr) == 1);
-  return out;
-}
-
-bytes ossl_hmac(const EVP_MD* md, const bytes& key, const bytes& msg) {
-  bytes out(EVP_MD_size(md));
-  unsigned len = 0;
-  BOOST_TEST_REQUIRE(HMAC(md, key.data(), static_cast<int>(key.size()), uc(msg), msg.size(),
-                          reinterpret_cast<unsigned char*>(out.data()), &len) != nullptr);
-  return out;
-}
+// ---- OpenSSL oracles (support/openssl_ref.hpp)
+// --------------------------------------------------------------------------------
+using fastprim_test::openssl_aes;
+using fastprim_test::openssl_digest;
+using fastprim_test::openssl_hmac;
 
 template <primitive P>
 std::vector<backend> backends_of() {
@@ -167,9 +140,9 @@ BOOST_DATA_TEST_CASE(aes_every_mode_and_key_size, bdata::make(backends_of<primit
     const bytes iv = fastprim_test::random_bytes(16, 200 + ks);
     const bytes pt = fastprim_test::random_bytes(13 * 16, 300 + ks);
     const bytes ctr_pt = fastprim_test::random_bytes(13 * 16 + 5, 400 + ks);
-    const bytes want_ecb = ossl_aes("ecb", key, {}, pt, true);
-    const bytes want_cbc = ossl_aes("cbc", key, iv, pt, true);
-    const bytes want_ctr = ossl_aes("ctr", key, iv, ctr_pt, true);
+    const bytes want_ecb = openssl_aes("ecb", key, {}, pt, true);
+    const bytes want_cbc = openssl_aes("cbc", key, iv, pt, true);
+    const bytes want_ctr = openssl_aes("ctr", key, iv, ctr_pt, true);
     const std::string what = label("aes", b) + " AES-" + std::to_string(ks * 8);
     const bytes skey = secret_copy(key), spt = secret_copy(pt), sctr = secret_copy(ctr_pt);
 
@@ -297,7 +270,7 @@ void hash_case(backend b, const char* name, const EVP_MD* md) {
   ct::ledger led(what);
   for (const std::size_t len : hash_lengths) {
     const bytes msg = fastprim_test::random_bytes(len, 600 + len);
-    const bytes want = ossl_digest(md, msg);
+    const bytes want = openssl_digest(md, msg);
     const bytes s = secret_copy(msg);
     typename H::digest_type one{}, streamed{}, forked{};
     const std::string at = " len " + std::to_string(len);
@@ -336,7 +309,7 @@ void hmac_case(backend b, const char* name, const EVP_MD* md) {
     const bytes skey = secret_copy(key);
     for (const std::size_t mlen : {0u, 1u, 64u, 200u}) {
       const bytes msg = fastprim_test::random_bytes(mlen, 800 + mlen);
-      const bytes want = ossl_hmac(md, key, msg);
+      const bytes want = openssl_hmac(md, key, msg);
       bytes wrong = want;
       wrong.back() ^= std::byte{1};
       const bytes smsg = secret_copy(msg);
@@ -393,7 +366,7 @@ void batch_case(backend b, const char* name, const EVP_MD* md, Batch batch) {
   led.check("batch", [&] { ok = batch(views, out).has_value(); });
   BOOST_TEST(ok);
   for (std::size_t i = 0; i < views.size(); ++i) {
-    const bytes want = ossl_digest(md, msgs[i]);
+    const bytes want = openssl_digest(md, msgs[i]);
     if (msgs[i].empty()) {
       BOOST_TEST(same(out[i], want), what << " message " << i);  // no secret in an empty message
     } else {
@@ -592,7 +565,7 @@ BOOST_AUTO_TEST_SUITE(control)
 BOOST_AUTO_TEST_CASE(ttable_aes_is_flagged) {
   ct::require_memcheck();
   const bytes key = fastprim_test::random_bytes(16, 1), pt = fastprim_test::random_bytes(16, 2);
-  const bytes want = ossl_aes("ecb", key, {}, pt, true);
+  const bytes want = openssl_aes("ecb", key, {}, pt, true);
   const bytes skey = secret_copy(key), spt = secret_copy(pt);
   std::array<std::uint8_t, 16> out{};
   const unsigned long before = ct::errors();
