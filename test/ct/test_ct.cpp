@@ -32,6 +32,7 @@
 #include "fastprim/fastprim.hpp"
 #include "support/backends.hpp"
 #include "support/openssl_ref.hpp"
+#include "support/pac_ref.hpp"
 #include "support/random.hpp"
 
 namespace bdata = boost::unit_test::data;
@@ -407,20 +408,12 @@ BOOST_DATA_TEST_CASE(sha256_batch, bdata::make(backends_of<primitive::sha256_bat
 // ---- PAC ----------------------------------------------------------------------------------------
 namespace pac_vectors {  // named: the data-driven cases' lambdas capture these types
 
-// The QARMA paper's inputs and results (pac-spec section 6): P, T, w0 = KeyHi, k0 = KeyLo.
-constexpr std::uint64_t paper_p = 0xfb623599da6e8127, paper_t = 0x477d469dec0b8762;
-constexpr pac::key paper_key{0xec2802d4e0a488e9, 0x84be85ce9804e94b};
-struct paper_vector {
-  unsigned rounds;
-  pac::sbox s;
-  std::uint64_t c;
-};
-constexpr paper_vector paper_vectors[] = {
-    {5, pac::sbox::sigma0, 0x3ee99a6c82af0c38}, {6, pac::sbox::sigma0, 0x9f5c41ec525603c9},
-    {7, pac::sbox::sigma0, 0xbcaf6c89de930765}, {5, pac::sbox::sigma1, 0x544b0ab95bda7c3a},
-    {6, pac::sbox::sigma1, 0xa512dd1e4e3ec582}, {7, pac::sbox::sigma1, 0xedf67ff370a483f2},
-    {5, pac::sbox::sigma2, 0xc003b93999b33765}, {6, pac::sbox::sigma2, 0x270a787275c48d10},
-    {7, pac::sbox::sigma2, 0x5c06a7501b63b2fd}};
+// The QARMA paper's inputs and results (pac-spec section 6), from support/pac_ref.hpp.
+using fastprim_test::pac_ref::paper_key;
+using fastprim_test::pac_ref::paper_p;
+using fastprim_test::pac_ref::paper_t;
+using fastprim_test::pac_ref::paper_vector;
+using fastprim_test::pac_ref::paper_vectors;
 // ComputePAC of the paper inputs: QARMA5 (the paper's r = 5, sigma2), QARMA3 and impdef (pac-spec 6).
 struct alg_vector {
   pac::algorithm alg;
