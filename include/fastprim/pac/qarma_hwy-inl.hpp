@@ -23,8 +23,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "fastprim/detail/config.hpp"
+#include "fastprim/detail/secure_zero.hpp"
 #include "fastprim/pac/qarma.hpp"
 
 #if defined(FASTPRIM_PAC_QARMA_HWY_INL_) == defined(HWY_TARGET_TOGGLE)
@@ -394,6 +396,272 @@ HWY_INLINE void batch(const pac_schedule& sched, const std::uint64_t* data, cons
   }
 }
 
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL || HWY_TARGET == HWY_AVX2
+// ---- bitsliced batches -----------------------------------------------------------------------------
+// Blocks of 64 * N PACs (N = u64 lanes: 512 on AVX-512, 256 on AVX2). Vector i of a block holds
+// PACs i*N .. i*N+N-1, one per u64 lane; a 64x64 bit transpose inside every lane turns the 64
+// vectors into 64 bit planes (plane 4n+b = bit b of cell n of 64 PACs per lane), and the cipher is
+// the scalar backend's bitsliced S-box formulas (qarma::sub_raw: S(x) ^ S(0), the constant
+// folded into the keys of qarma_keys) on planes. Cell shuffles and MixColumns are plane
+// renaming plus three-way XORs, the tweak schedule is plane renaming plus 7 XORs per round, and
+// the round keys (one per batch) are all-ones/all-zero masks XORed into the planes.
+namespace bs {
+using D = hn::ScalableTag<std::uint64_t>;
+using V = hn::Vec<D>;
+
+// 64x64 bit transpose inside each u64 lane of x[0..63] (an involution): two passes of three
+// exchange stages on groups of eight vectors.
+template <unsigned Shift>
+HWY_INLINE void exchange(V& a, V& b, V m) {
+  const V t = hn::And(hn::Xor(hn::ShiftRight<Shift>(a), b), m);
+  b = hn::Xor(b, t);
+  a = hn::Xor(a, hn::ShiftLeft<Shift>(t));
+}
+template <unsigned S0, unsigned S1, unsigned S2>
+HWY_INLINE void transpose8(V* x, unsigned base, unsigned stride, V m0, V m1, V m2) {
+  V r[8];
+  HWY_UNROLL(8)
+  for (unsigned i = 0; i < 8; ++i) r[i] = x[base + stride * i];
+  HWY_UNROLL(8)
+  for (unsigned i = 0; i < 4; ++i) exchange<S0>(r[i], r[i + 4], m0);
+  HWY_UNROLL(8)
+  for (unsigned i = 0; i < 8; ++i)
+    if (!(i & 2)) exchange<S1>(r[i], r[i + 2], m1);
+  HWY_UNROLL(8)
+  for (unsigned i = 0; i < 8; i += 2) exchange<S2>(r[i], r[i + 1], m2);
+  HWY_UNROLL(8)
+  for (unsigned i = 0; i < 8; ++i) x[base + stride * i] = r[i];
+}
+FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE inline void transpose(V* x) {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
+  const D d;
+  {
+    const V m0 = hn::Set(d, 0x00000000FFFFFFFFu), m1 = hn::Set(d, 0x0000FFFF0000FFFFu),
+            m2 = hn::Set(d, 0x00FF00FF00FF00FFu);
+    HWY_UNROLL(8)
+    for (unsigned g = 0; g < 8; ++g) transpose8<32, 16, 8>(x, g, 8, m0, m1, m2);
+  }
+  {
+    const V m0 = hn::Set(d, 0x0F0F0F0F0F0F0F0Fu), m1 = hn::Set(d, 0x3333333333333333u),
+            m2 = hn::Set(d, 0x5555555555555555u);
+    HWY_UNROLL(8)
+    for (unsigned g = 0; g < 8; ++g) transpose8<4, 2, 1>(x, 8 * g, 1, m0, m1, m2);
+  }
+}
+
+// qarma::sub_raw on the four planes of one cell (a = bit 0 .. d = bit 3), in place.
+template <pac::sbox S, bool Inverse>
+HWY_INLINE void sub_cell(V& pa, V& pb, V& pc, V& pd) {
+  const V a = pa, b = pb, c = pc, d = pd;
+  if constexpr (S == pac::sbox::sigma1) {  // an involution
+    const V bc = hn::Xor(b, c), ab_and = hn::And(a, b), ad = hn::Xor(a, d), ab_or = hn::Or(a, b);
+    const V t4182 = hn::AndNot(bc, ad);
+    pc = hn::AndNot(hn::AndNot(ab_and, d), hn::Or(a, bc));
+    pa = hn::Xor(hn::AndNot(ab_and, c), t4182);
+    pb = hn::Xor(t4182, hn::And(d, ab_or));
+    pd = hn::Or(hn::And(b, ad), hn::And(c, ab_or));
+  } else if constexpr (!Inverse) {  // sigma2
+    static_assert(S == pac::sbox::sigma2);
+    const V ac = hn::Xor(a, c), b_nd = hn::AndNot(d, b), ab = hn::Xor(a, b), bd = hn::Or(b, d);
+    const V t6f66 = hn::Or(ab, hn::AndNot(c, d));
+    pc = hn::Xor(hn::AndNot(a, b), hn::Or(ac, b_nd));
+    pd = hn::AndNot(b_nd, t6f66);
+    pa = hn::AndNot(hn::And(ac, bd), hn::Or(c, ab));
+    pb = hn::Xor3(b, t6f66, hn::Or(ac, bd));
+  } else {  // sigma2^-1
+    static_assert(S == pac::sbox::sigma2);
+    const V cd = hn::Xor(c, d), ab = hn::Xor(a, b), a_nc = hn::AndNot(c, a);
+    const V t3bce = hn::Or(a_nc, hn::Xor(b, d));
+    const V t9090 = hn::AndNot(ab, c);
+    pc = hn::AndNot(hn::AndNot(hn::AndNot(d, c), ab), hn::Or(a, cd));
+    pb = hn::Xor(hn::Or(b, c), t3bce);
+    pd = hn::Xor(cd, hn::AndNot(t9090, t3bce));
+    pa = hn::AndNot(hn::AndNot(a_nc, b), hn::Or(t3bce, t9090));
+  }
+}
+
+// The round keys as masks: word w becomes 64 lanes of 0 or ~0 (bit i of w in lane i).
+template <unsigned R>
+struct masks {
+  std::uint64_t fwd[R + 1][64];  // qarma_keys::fwd
+  std::uint64_t refl[64];        // tau^-1(qarma_keys::refl): added after the reflector's tau^-1
+  std::uint64_t bwd[R + 1][64];  // qarma_keys::bwd
+};
+HWY_INLINE void expand_word(std::uint64_t w, std::uint64_t* out) {
+  const D d;
+  const hn::RebindToSigned<D> di;
+  const std::size_t n = hn::Lanes(d);
+  const V word = hn::Set(d, w), lane = hn::Iota(d, 0);
+  for (std::size_t j = 0; j < 64; j += n) {
+    const V up = hn::Shl(word, hn::Sub(hn::Set(d, 63 - j), lane));  // bit j + lane at the top
+    hn::StoreU(hn::BitCast(d, hn::BroadcastSignBit(hn::BitCast(di, up))), d, out + j);
+  }
+}
+template <unsigned R>
+HWY_INLINE void expand(const qarma_keys& k, masks<R>& m) {
+  for (unsigned i = 0; i <= R; ++i) expand_word(k.fwd[i], m.fwd[i]), expand_word(k.bwd[i], m.bwd[i]);
+  expand_word(qarma::permute<qarma::cell_inv_shuffle_perm>(k.refl), m.refl);
+}
+
+// x ^= key ^ t, plane by plane.
+HWY_INLINE void add_key_tweak(V* x, const std::uint64_t* key, const V* t) {
+  const D d;
+  HWY_UNROLL(64)
+  for (unsigned i = 0; i < 64; ++i) x[i] = hn::Xor3(x[i], hn::Set(d, key[i]), t[i]);
+}
+
+// The tweak update (TweakShuffle then omega on the LFSR cells) and its inverse, as renaming of
+// planes; omega(b3 b2 b1 b0) = (b0^b1, b3, b2, b1).
+HWY_INLINE void tweak_step(const V* t, V* u) {
+  HWY_UNROLL(16)
+  for (unsigned n = 0; n < 16; ++n) {
+    const V* s = t + 4 * qarma::tweak_shuffle_perm[n];
+    if ((qarma::tweak_lfsr_cells >> (4 * n)) & 0xF) {
+      u[4 * n + 0] = s[1], u[4 * n + 1] = s[2], u[4 * n + 2] = s[3], u[4 * n + 3] = hn::Xor(s[0], s[1]);
+    } else {
+      u[4 * n + 0] = s[0], u[4 * n + 1] = s[1], u[4 * n + 2] = s[2], u[4 * n + 3] = s[3];
+    }
+  }
+}
+HWY_INLINE void tweak_inv_step(const V* t, V* u) {
+  HWY_UNROLL(16)
+  for (unsigned n = 0; n < 16; ++n) {
+    // input cell m = TS[n] went to output n: invert by reading cell n into cell TS[n]
+    const V* s = t + 4 * n;
+    V* o = u + 4 * qarma::tweak_shuffle_perm[n];
+    if ((qarma::tweak_lfsr_cells >> (4 * n)) & 0xF) {  // omega^-1(b3 b2 b1 b0) = (b2, b1, b0, b0^b3)
+      o[0] = hn::Xor(s[3], s[0]), o[1] = s[0], o[2] = s[1], o[3] = s[2];
+    } else {
+      o[0] = s[0], o[1] = s[1], o[2] = s[2], o[3] = s[3];
+    }
+  }
+}
+
+// One layer, column by column. Kind 0 (forward rounds 1..r-1 and the central forward round):
+// y = M(tau(S(x) ^ key ^ t)). Kind 1 (central S and the pseudo-reflector):
+// y = tau^-1(M(tau(S(x)))) ^ key. Kind 2 (central backward and backward rounds):
+// y = tau^-1(M(S'(x))) ^ key ^ t. rho^e in MixColumns reads bit (b - e) mod 4 of a cell.
+template <pac::sbox S, int Kind>
+FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE void layer(const V* x, V* y, const std::uint64_t* key, const V* t) {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
+  const D d;
+  HWY_UNROLL(4)
+  for (unsigned c = 0; c < 4; ++c) {
+    V in[4][4];
+    HWY_UNROLL(4)
+    for (unsigned k = 0; k < 4; ++k) {  // the column's cells k = 0..3 after tau (Kind 0, 1)
+      const unsigned cell = Kind == 2 ? c + 4 * k : qarma::cell_shuffle_perm[c + 4 * k];
+      HWY_UNROLL(4)
+      for (unsigned b = 0; b < 4; ++b) in[k][b] = x[4 * cell + b];
+      sub_cell<S, Kind == 2>(in[k][0], in[k][1], in[k][2], in[k][3]);
+      if constexpr (Kind == 0) {
+        HWY_UNROLL(4)
+        for (unsigned b = 0; b < 4; ++b)
+          in[k][b] = hn::Xor3(in[k][b], hn::Set(d, key[4 * cell + b]), t[4 * cell + b]);
+      }
+    }
+    HWY_UNROLL(4)
+    for (unsigned i = 0; i < 4; ++i) {
+      // tau^-1 puts cell m at position CS[m]
+      const unsigned cell = Kind == 0 ? c + 4 * i : qarma::cell_shuffle_perm[c + 4 * i];
+      HWY_UNROLL(4)
+      for (unsigned b = 0; b < 4; ++b) {
+        V o = hn::Xor3(in[(i + 1) & 3][(b + 3) & 3], in[(i + 2) & 3][(b + 2) & 3],
+                       in[(i + 3) & 3][(b + 3) & 3]);
+        if constexpr (Kind == 1) o = hn::Xor(o, hn::Set(d, key[4 * cell + b]));
+        if constexpr (Kind == 2) o = hn::Xor3(o, hn::Set(d, key[4 * cell + b]), t[4 * cell + b]);
+        y[4 * cell + b] = o;
+      }
+    }
+  }
+}
+
+// The working planes of one block; the pads keep the arrays off the same 4 KiB offsets.
+struct state {
+  V x[64];
+  V pad0[3];
+  V y[64];
+  V pad1[5];
+  V ta[64];
+  V pad2[7];
+  V tb[64];
+};
+
+// out[i] = QARMA(data[i], modifier[i]) for the 64 * N PACs of one block; out may be data.
+template <pac::sbox S, unsigned R>
+HWY_INLINE void block(const masks<R>& m, state& st, const std::uint64_t* data, const std::uint64_t* modifier,
+                      std::uint64_t* out) {
+  const D d;
+  const std::size_t n = hn::Lanes(d);
+  V* x = st.x;
+  V* y = st.y;
+  V* ta = st.ta;
+  V* tb = st.tb;
+  HWY_UNROLL(64)
+  for (unsigned i = 0; i < 64; ++i) x[i] = hn::LoadU(d, data + n * i), ta[i] = hn::LoadU(d, modifier + n * i);
+  transpose(x);
+  transpose(ta);
+  add_key_tweak(x, m.fwd[0], ta);
+  HWY_UNROLL(1)
+  for (unsigned i = 1; i <= R; ++i) {
+    tweak_step(ta, tb);
+    std::swap(ta, tb);
+    layer<S, 0>(x, y, m.fwd[i], ta);
+    std::swap(x, y);
+  }
+  layer<S, 1>(x, y, m.refl, nullptr);
+  std::swap(x, y);
+  HWY_UNROLL(1)
+  for (unsigned i = R; i >= 1; --i) {
+    layer<S, 2>(x, y, m.bwd[i], ta);
+    std::swap(x, y);
+    tweak_inv_step(ta, tb);
+    std::swap(ta, tb);
+  }
+  HWY_UNROLL(16)
+  for (unsigned c = 0; c < 16; ++c) sub_cell<S, true>(x[4 * c], x[4 * c + 1], x[4 * c + 2], x[4 * c + 3]);
+  add_key_tweak(x, m.bwd[0], ta);
+  transpose(x);
+  HWY_UNROLL(64)
+  for (unsigned i = 0; i < 64; ++i) hn::StoreU(x[i], d, out + n * i);
+}
+
+// PACs per block.
+HWY_INLINE std::size_t block_size() { return 64 * hn::Lanes(D()); }
+
+}  // namespace bs
+
+// Whole blocks bitsliced; a remainder of at least half a block is padded to one, a shorter one
+// runs on the lane kernel (`batch`), which costs about half as much per PAC as a padded block.
+template <pac::sbox S, unsigned R>
+HWY_INLINE void batch_bitsliced(const pac_schedule& sched, const std::uint64_t* data,
+                                const std::uint64_t* modifier, std::uint64_t* out, std::size_t n) {
+  const std::size_t blk = bs::block_size();
+  if (n < blk / 2) return batch<R>(sched, data, modifier, out, n);
+  bs::masks<R> m;
+  bs::expand(sched.q, m);
+  bs::state st;
+  std::size_t i = 0;
+  for (; i + blk <= n; i += blk) bs::block<S, R>(m, st, data + i, modifier + i, out + i);
+  const std::size_t rest = n - i;
+  if (rest >= blk / 2) {
+    constexpr std::size_t max_block = 64 * HWY_MAX_BYTES / 8;
+    std::uint64_t pad_data[max_block], pad_modifier[max_block];
+    std::memcpy(pad_data, data + i, rest * 8);
+    std::memcpy(pad_modifier, modifier + i, rest * 8);
+    std::memset(pad_data + rest, 0, (blk - rest) * 8);
+    std::memset(pad_modifier + rest, 0, (blk - rest) * 8);
+    bs::block<S, R>(m, st, pad_data, pad_modifier, pad_data);
+    std::memcpy(out + i, pad_data, rest * 8);
+    secure_zero(pad_data, sizeof pad_data);
+  } else if (rest != 0) {
+    batch<R>(sched, data + i, modifier + i, out + i, rest);
+  }
+  secure_zero(&m, sizeof m);  // key masks and the last block's intermediate planes
+  secure_zero(&st, sizeof st);
+}
+#endif
+
 // ---- kernels with plain signatures, for the dispatch table ----------------------------------------
 
 // The best single-call path for R rounds on this target.
@@ -449,13 +717,21 @@ FASTPRIM_ZERO_REGS inline void qarma5_batch(const pac_schedule& s, const std::ui
                                             const std::uint64_t* modifier, std::uint64_t* out,
                                             std::size_t n) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL || HWY_TARGET == HWY_AVX2
+  batch_bitsliced<pac::sbox::sigma2, 5>(s, data, modifier, out, n);
+#else
   batch<5>(s, data, modifier, out, n);
+#endif
 }
 FASTPRIM_ZERO_REGS inline void qarma3_batch(const pac_schedule& s, const std::uint64_t* data,
                                             const std::uint64_t* modifier, std::uint64_t* out,
                                             std::size_t n) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL || HWY_TARGET == HWY_AVX2
+  batch_bitsliced<pac::sbox::sigma1, 3>(s, data, modifier, out, n);
+#else
   batch<3>(s, data, modifier, out, n);
+#endif
 }
 FASTPRIM_ZERO_REGS inline void qarma_any_batch(const pac_schedule& s, const std::uint64_t* data,
                                                const std::uint64_t* modifier, std::uint64_t* out,
