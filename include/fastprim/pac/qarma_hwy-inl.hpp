@@ -503,46 +503,52 @@ HWY_INLINE void expand(const qarma_keys& k, masks<R>& m) {
   expand_word(qarma::permute<qarma::cell_inv_shuffle_perm>(k.refl), m.refl);
 }
 
-// x ^= key ^ t, plane by plane.
-HWY_INLINE void add_key_tweak(V* x, const std::uint64_t* key, const V* t) {
+// x ^= key ^ t, plane by plane (t: where each tweak plane is).
+HWY_INLINE void add_key_tweak(V* x, const std::uint64_t* key, const V* const* t) {
   const D d;
   HWY_UNROLL(64)
-  for (unsigned i = 0; i < 64; ++i) x[i] = hn::Xor3(x[i], hn::Set(d, key[i]), t[i]);
+  for (unsigned i = 0; i < 64; ++i) x[i] = hn::Xor3(x[i], hn::Set(d, key[i]), *t[i]);
 }
 
-// The tweak update (TweakShuffle then omega on the LFSR cells) and its inverse, as renaming of
-// planes; omega(b3 b2 b1 b0) = (b0^b1, b3, b2, b1).
-HWY_INLINE void tweak_step(const V* t, V* u) {
-  HWY_UNROLL(16)
-  for (unsigned n = 0; n < 16; ++n) {
-    const V* s = t + 4 * qarma::tweak_shuffle_perm[n];
-    if ((qarma::tweak_lfsr_cells >> (4 * n)) & 0xF) {
-      u[4 * n + 0] = s[1], u[4 * n + 1] = s[2], u[4 * n + 2] = s[3], u[4 * n + 3] = hn::Xor(s[0], s[1]);
-    } else {
-      u[4 * n + 0] = s[0], u[4 * n + 1] = s[1], u[4 * n + 2] = s[2], u[4 * n + 3] = s[3];
+// The tweak schedule as renaming: plane p of the tweak of round i is slot plane[i][p] of the
+// tweak store, whose slots 0..63 are the modifier's planes and slot 64 + 7(i-1) + k the k-th
+// plane that round i's omega creates (the XOR of slots xor_a and xor_b). TweakShuffle moves
+// cells; omega(b3 b2 b1 b0) = (b0^b1, b3, b2, b1) on the LFSR cells moves planes and makes one.
+// The backward rounds use the same tweaks in reverse order: no inverse schedule.
+template <unsigned R>
+struct tweak_slots {
+  std::uint8_t plane[R + 1][64];
+  std::uint8_t xor_a[R][7], xor_b[R][7];
+};
+template <unsigned R>
+constexpr tweak_slots<R> make_tweak_slots() {
+  tweak_slots<R> s{};
+  for (unsigned p = 0; p < 64; ++p) s.plane[0][p] = std::uint8_t(p);
+  for (unsigned i = 1; i <= R; ++i) {
+    unsigned k = 0;
+    for (unsigned n = 0; n < 16; ++n) {
+      const std::uint8_t* in = s.plane[i - 1] + 4 * qarma::tweak_shuffle_perm[n];
+      std::uint8_t* out = s.plane[i] + 4 * n;
+      if ((qarma::tweak_lfsr_cells >> (4 * n)) & 0xF) {
+        s.xor_a[i - 1][k] = in[0], s.xor_b[i - 1][k] = in[1];
+        out[0] = in[1], out[1] = in[2], out[2] = in[3], out[3] = std::uint8_t(64 + 7 * (i - 1) + k);
+        ++k;
+      } else {
+        out[0] = in[0], out[1] = in[1], out[2] = in[2], out[3] = in[3];
+      }
     }
   }
+  return s;
 }
-HWY_INLINE void tweak_inv_step(const V* t, V* u) {
-  HWY_UNROLL(16)
-  for (unsigned n = 0; n < 16; ++n) {
-    // input cell m = TS[n] went to output n: invert by reading cell n into cell TS[n]
-    const V* s = t + 4 * n;
-    V* o = u + 4 * qarma::tweak_shuffle_perm[n];
-    if ((qarma::tweak_lfsr_cells >> (4 * n)) & 0xF) {  // omega^-1(b3 b2 b1 b0) = (b2, b1, b0, b0^b3)
-      o[0] = hn::Xor(s[3], s[0]), o[1] = s[0], o[2] = s[1], o[3] = s[2];
-    } else {
-      o[0] = s[0], o[1] = s[1], o[2] = s[2], o[3] = s[3];
-    }
-  }
-}
+template <unsigned R>
+inline constexpr tweak_slots<R> tweak_slots_of = make_tweak_slots<R>();
 
 // One layer, column by column. Kind 0 (forward rounds 1..r-1 and the central forward round):
 // y = M(tau(S(x) ^ key ^ t)). Kind 1 (central S and the pseudo-reflector):
 // y = tau^-1(M(tau(S(x)))) ^ key. Kind 2 (central backward and backward rounds):
 // y = tau^-1(M(S'(x))) ^ key ^ t. rho^e in MixColumns reads bit (b - e) mod 4 of a cell.
 template <pac::sbox S, int Kind>
-FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE void layer(const V* x, V* y, const std::uint64_t* key, const V* t) {
+FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE void layer(const V* x, V* y, const std::uint64_t* key, const V* const* t) {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   const D d;
   HWY_UNROLL(4)
@@ -557,7 +563,7 @@ FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE void layer(const V* x, V* y, const std::ui
       if constexpr (Kind == 0) {
         HWY_UNROLL(4)
         for (unsigned b = 0; b < 4; ++b)
-          in[k][b] = hn::Xor3(in[k][b], hn::Set(d, key[4 * cell + b]), t[4 * cell + b]);
+          in[k][b] = hn::Xor3(in[k][b], hn::Set(d, key[4 * cell + b]), *t[4 * cell + b]);
       }
     }
     HWY_UNROLL(4)
@@ -569,7 +575,7 @@ FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE void layer(const V* x, V* y, const std::ui
         V o = hn::Xor3(in[(i + 1) & 3][(b + 3) & 3], in[(i + 2) & 3][(b + 2) & 3],
                        in[(i + 3) & 3][(b + 3) & 3]);
         if constexpr (Kind == 1) o = hn::Xor(o, hn::Set(d, key[4 * cell + b]));
-        if constexpr (Kind == 2) o = hn::Xor3(o, hn::Set(d, key[4 * cell + b]), t[4 * cell + b]);
+        if constexpr (Kind == 2) o = hn::Xor3(o, hn::Set(d, key[4 * cell + b]), *t[4 * cell + b]);
         y[4 * cell + b] = o;
       }
     }
@@ -577,50 +583,53 @@ FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE void layer(const V* x, V* y, const std::ui
 }
 
 // The working planes of one block; the pads keep the arrays off the same 4 KiB offsets.
+template <unsigned R>
 struct state {
   V x[64];
   V pad0[3];
   V y[64];
   V pad1[5];
-  V ta[64];
-  V pad2[7];
-  V tb[64];
+  V tw[64 + 7 * R];  // the tweak store (tweak_slots)
+  const V* t[R + 1][64];  // tweak plane pointers per round
 };
+
+template <unsigned R>
+HWY_INLINE void init_state(state<R>& st) {
+  for (unsigned i = 0; i <= R; ++i)
+    for (unsigned p = 0; p < 64; ++p) st.t[i][p] = st.tw + tweak_slots_of<R>.plane[i][p];
+}
 
 // out[i] = QARMA(data[i], modifier[i]) for the 64 * N PACs of one block; out may be data.
 template <pac::sbox S, unsigned R>
-HWY_INLINE void block(const masks<R>& m, state& st, const std::uint64_t* data, const std::uint64_t* modifier,
+HWY_INLINE void block(const masks<R>& m, state<R>& st, const std::uint64_t* data, const std::uint64_t* modifier,
                       std::uint64_t* out) {
   const D d;
   const std::size_t n = hn::Lanes(d);
+  constexpr const tweak_slots<R>& ts = tweak_slots_of<R>;
   V* x = st.x;
   V* y = st.y;
-  V* ta = st.ta;
-  V* tb = st.tb;
   HWY_UNROLL(64)
-  for (unsigned i = 0; i < 64; ++i) x[i] = hn::LoadU(d, data + n * i), ta[i] = hn::LoadU(d, modifier + n * i);
+  for (unsigned i = 0; i < 64; ++i) x[i] = hn::LoadU(d, data + n * i), st.tw[i] = hn::LoadU(d, modifier + n * i);
   transpose(x);
-  transpose(ta);
-  add_key_tweak(x, m.fwd[0], ta);
+  transpose(st.tw);
+  HWY_UNROLL(56)
+  for (unsigned j = 0; j < 7 * R; ++j) st.tw[64 + j] = hn::Xor(st.tw[ts.xor_a[j / 7][j % 7]], st.tw[ts.xor_b[j / 7][j % 7]]);
+  add_key_tweak(x, m.fwd[0], st.t[0]);
   HWY_UNROLL(1)
   for (unsigned i = 1; i <= R; ++i) {
-    tweak_step(ta, tb);
-    std::swap(ta, tb);
-    layer<S, 0>(x, y, m.fwd[i], ta);
+    layer<S, 0>(x, y, m.fwd[i], st.t[i]);
     std::swap(x, y);
   }
   layer<S, 1>(x, y, m.refl, nullptr);
   std::swap(x, y);
   HWY_UNROLL(1)
   for (unsigned i = R; i >= 1; --i) {
-    layer<S, 2>(x, y, m.bwd[i], ta);
+    layer<S, 2>(x, y, m.bwd[i], st.t[i]);
     std::swap(x, y);
-    tweak_inv_step(ta, tb);
-    std::swap(ta, tb);
   }
   HWY_UNROLL(16)
   for (unsigned c = 0; c < 16; ++c) sub_cell<S, true>(x[4 * c], x[4 * c + 1], x[4 * c + 2], x[4 * c + 3]);
-  add_key_tweak(x, m.bwd[0], ta);
+  add_key_tweak(x, m.bwd[0], st.t[0]);
   transpose(x);
   HWY_UNROLL(64)
   for (unsigned i = 0; i < 64; ++i) hn::StoreU(x[i], d, out + n * i);
@@ -640,7 +649,8 @@ HWY_INLINE void batch_bitsliced(const pac_schedule& sched, const std::uint64_t* 
   if (n < blk / 2) return batch<R>(sched, data, modifier, out, n);
   bs::masks<R> m;
   bs::expand(sched.q, m);
-  bs::state st;
+  bs::state<R> st;
+  bs::init_state(st);
   std::size_t i = 0;
   for (; i + blk <= n; i += blk) bs::block<S, R>(m, st, data + i, modifier + i, out + i);
   const std::size_t rest = n - i;
