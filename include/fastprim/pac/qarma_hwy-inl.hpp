@@ -1,14 +1,16 @@
 // Constant-time: yes (S-boxes and cell permutations are in-register byte shuffles,
-// TableLookupBytes; no memory tables indexed by secrets, no branches on secrets).
-// fastprim/pac/qarma_hwy-inl.hpp: QARMA-64 / ComputePAC with Highway, one cell per byte in a
-// 128-bit block (one PAC per block): S-boxes composed with the MixColumns coefficients rho, rho^2
-// are value lookups, and each MixColumns term composed with the cell shuffles is one position
-// lookup. Single calls use one 128-bit vector and relabelled cell layouts (qarma::simd_relabel:
-// three shuffle latencies per layer; on AVX3_DL raw AVX-512 VBMI intrinsics: multishift entry,
-// vpternlog, tweak shares by 7-bit byte permutes); batches put one PAC in every 128-bit block of
-// the widest vector and keep four vectors in flight. Targets: SSSE3, AVX2, AVX3, AVX3_DL, NEON (not
-// HWY_SCALAR/EMU128: fastprim's own scalar backend serves there). Reference: pac-spec.md
-// sections 3-6.
+// TableLookupBytes, or bitsliced boolean formulas; no memory tables indexed by secrets, no
+// branches on secrets).
+// fastprim/pac/qarma_hwy-inl.hpp: QARMA-64 / ComputePAC with Highway. Lane kernels: one cell per
+// byte in a 128-bit block (one PAC per block): S-boxes composed with the MixColumns coefficients
+// rho, rho^2 are value lookups, and each MixColumns term composed with the cell shuffles is one
+// position lookup. Single calls use one 128-bit vector and relabelled cell layouts
+// (qarma::simd_relabel: three shuffle latencies per layer; on AVX-512 with vpternlog); the lane
+// batch puts one PAC in every 128-bit block of the widest vector and keeps four vectors in
+// flight. QARMA5/QARMA3 batches on AVX3_DL, AVX3 and AVX2 are bitsliced instead (namespace bs:
+// 64 x lanes PACs per block, bit planes after a 64x64 bit transpose). Targets: SSSE3, AVX2, AVX3,
+// AVX3_DL, NEON (not HWY_SCALAR/EMU128: fastprim's own scalar backend serves there). Reference:
+// pac-spec.md sections 3-6.
 //
 // Per-target code: included once per target by foreach_target (fastprim/detail/hwy.hpp).
 // In fastprim::detail::N_<TARGET>::pac_hwy: `kernels` (const pac_kernels*, nullptr on
@@ -289,81 +291,6 @@ HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t 
 }
 #endif
 
-#if HWY_TARGET == HWY_AVX3_DL
-// The same with AVX-512 VBMI on one xmm register: the input cells are placed by one multishift
-// straight from the broadcast word, the first S-box lookups are permutes (they ignore the high
-// nibble), every three-way XOR is one vpternlog, and each layer's tweak share is one 7-bit byte
-// permute of the 8 tables coef(omega^c(t)) (simd_relabel::fwd_tw/bwd_tw), all computed from the
-// modifier in parallel, off the data path. Critical path per layer: S-box lookup, position
-// lookup, ternlog. Needs r <= 7 (omega^c, c <= 7).
-template <unsigned R, pac::sbox S>
-HWY_INLINE std::uint64_t single_vbmi(const pac_schedule& sched, std::uint64_t data, std::uint64_t modifier) {
-  static_assert(R <= 7);
-  const qarma_simd_keys& k = sched.v;
-  const qarma::simd_sbox_tables& st = qarma::simd_sbox[unsigned(S)];  // constant addresses
-  const qarma::simd_relabel& rl = qarma::simd_relabels[R];
-  const qarma::simd_tweak_tables& wt = qarma::simd_tweak;
-  const auto ld = [](const std::uint8_t* p) { return _mm_load_si128(reinterpret_cast<const __m128i*>(p)); };
-  const auto ld512 = [](const std::uint8_t* p) { return _mm512_load_si512(p); };
-  const auto low128 = [](__m512i v) {  // (g++ 12 warns on _mm512_castsi512_si128: "used uninitialized")
-    __m128i r;
-    std::memcpy(&r, &v, sizeof r);
-    return r;
-  };
-  constexpr unsigned L = 2 * R + 1;
-
-  // Tweak shares: W[c][h] = coef_c(omega^(4h + lane)(t)) in the four 128-bit lanes.
-  alignas(64) static constexpr std::uint8_t nat_shift[64] = {
-      0,  4,  8,  12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 0,  4,  8,  12, 16, 20,
-      24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 0,  4,  8,  12, 16, 20, 24, 28, 32, 36, 40, 44,
-      48, 52, 56, 60, 0,  4,  8,  12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60};
-  const __m512i tn =
-      _mm512_and_si512(_mm512_maskz_multishift_epi64_epi8(~__mmask64{0}, ld512(nat_shift),
-                                                          _mm512_set1_epi64(std::int64_t(modifier))),
-                       _mm512_set1_epi8(0x0F));
-  __m512i w[3][2];
-  HWY_UNROLL(3)
-  for (unsigned c = 0; c < 3; ++c) {
-    w[c][0] = _mm512_shuffle_epi8(ld512(wt.w[c][0]), tn);
-    w[c][1] = _mm512_shuffle_epi8(ld512(wt.w[c][1]), tn);
-  }
-  const auto tw_lookup = [&](unsigned c, const std::uint8_t* idx) {
-    return low128(_mm512_permutex2var_epi8(w[c][0], _mm512_zextsi128_si512(ld(idx)), w[c][1]));
-  };
-  __m128i kt[L];
-  HWY_UNROLL(7)
-  for (unsigned l = 0; l < R; ++l)
-    kt[l] = _mm_ternarylogic_epi64(tw_lookup(1, rl.fwd_tw[l][0]), tw_lookup(2, rl.fwd_tw[l][1]),
-                                   tw_lookup(1, rl.fwd_tw[l][2]), 0x96);
-  kt[R] = _mm_setzero_si128();
-  HWY_UNROLL(7)
-  for (unsigned l = R + 1; l < L; ++l) kt[l] = tw_lookup(0, rl.bwd_tw[l]);
-
-  const __m128i f1 = ld(st.fwd[1]), f2 = ld(st.fwd[2]), b1 = ld(st.bwd[1]), b2 = ld(st.bwd[2]);
-  std::uint64_t key0 = k.first ^ modifier;
-  __asm__("" : "+r"(key0));  // one XOR on the data path
-  const std::uint64_t x0 = data ^ key0;
-  const __m128i zin =
-      _mm_maskz_multishift_epi64_epi8(__mmask16(0xFFFF), ld(rl.in_shift), _mm_set1_epi64x(std::int64_t(x0)));
-  __m128i s1 = _mm_maskz_permutexvar_epi8(__mmask16(0xFFFF), zin, f1),
-          s2 = _mm_maskz_permutexvar_epi8(__mmask16(0xFFFF), zin, f2), z = zin;
-  HWY_UNROLL(15)
-  for (unsigned l = 0; l < L; ++l) {
-    if (l != 0) {
-      const __m128i t1 = l <= R ? f1 : b1, t2 = l <= R ? f2 : b2;
-      s1 = _mm_shuffle_epi8(t1, z), s2 = _mm_shuffle_epi8(t2, z);
-    }
-    const __m128i c = _mm_ternarylogic_epi64(kt[l], ld(k.v_layer[l]), s1, 0x96);  // no copy of s1
-    z = _mm_ternarylogic_epi64(_mm_shuffle_epi8(s2, ld(rl.q2[l])), _mm_shuffle_epi8(s1, ld(rl.q3[l])), c,
-                               0x96);
-  }
-  const __m128i lo = _mm_shuffle_epi8(ld(st.bwd[0]), z), hi = _mm_shuffle_epi8(ld(st.bwd_hi), z);
-  std::uint64_t out = std::uint64_t(_mm_cvtsi128_si64(lo)) ^ (k.last ^ modifier);
-  __asm__("" : "+r"(out));  // keep the key addition in the shadow of the slower lane extraction
-  return out ^ std::uint64_t(_mm_extract_epi64(hi, 1));
-}
-#endif
-
 // Four states in flight: two vector loads, each unpacked into the even and the odd words.
 template <unsigned R>
 HWY_INLINE void batch(const pac_schedule& sched, const std::uint64_t* data, const std::uint64_t* modifier,
@@ -548,7 +475,8 @@ inline constexpr tweak_slots<R> tweak_slots_of = make_tweak_slots<R>();
 // y = tau^-1(M(tau(S(x)))) ^ key. Kind 2 (central backward and backward rounds):
 // y = tau^-1(M(S'(x))) ^ key ^ t. rho^e in MixColumns reads bit (b - e) mod 4 of a cell.
 template <pac::sbox S, int Kind>
-FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE void layer(const V* x, V* y, const std::uint64_t* key, const V* const* t) {
+FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE void layer(const V* x, V* y, const std::uint64_t* key,
+                                                 const V* const* t) {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   const D d;
   HWY_UNROLL(4)
@@ -589,7 +517,7 @@ struct state {
   V pad0[3];
   V y[64];
   V pad1[5];
-  V tw[64 + 7 * R];  // the tweak store (tweak_slots)
+  V tw[64 + 7 * R];       // the tweak store (tweak_slots)
   const V* t[R + 1][64];  // tweak plane pointers per round
 };
 
@@ -601,19 +529,21 @@ HWY_INLINE void init_state(state<R>& st) {
 
 // out[i] = QARMA(data[i], modifier[i]) for the 64 * N PACs of one block; out may be data.
 template <pac::sbox S, unsigned R>
-HWY_INLINE void block(const masks<R>& m, state<R>& st, const std::uint64_t* data, const std::uint64_t* modifier,
-                      std::uint64_t* out) {
+HWY_INLINE void block(const masks<R>& m, state<R>& st, const std::uint64_t* data,
+                      const std::uint64_t* modifier, std::uint64_t* out) {
   const D d;
   const std::size_t n = hn::Lanes(d);
   constexpr const tweak_slots<R>& ts = tweak_slots_of<R>;
   V* x = st.x;
   V* y = st.y;
   HWY_UNROLL(64)
-  for (unsigned i = 0; i < 64; ++i) x[i] = hn::LoadU(d, data + n * i), st.tw[i] = hn::LoadU(d, modifier + n * i);
+  for (unsigned i = 0; i < 64; ++i)
+    x[i] = hn::LoadU(d, data + n * i), st.tw[i] = hn::LoadU(d, modifier + n * i);
   transpose(x);
   transpose(st.tw);
   HWY_UNROLL(56)
-  for (unsigned j = 0; j < 7 * R; ++j) st.tw[64 + j] = hn::Xor(st.tw[ts.xor_a[j / 7][j % 7]], st.tw[ts.xor_b[j / 7][j % 7]]);
+  for (unsigned j = 0; j < 7 * R; ++j)
+    st.tw[64 + j] = hn::Xor(st.tw[ts.xor_a[j / 7][j % 7]], st.tw[ts.xor_b[j / 7][j % 7]]);
   add_key_tweak(x, m.fwd[0], st.t[0]);
   HWY_UNROLL(1)
   for (unsigned i = 1; i <= R; ++i) {
