@@ -286,6 +286,71 @@ BOOST_DATA_TEST_CASE(batch_lengths_tails_in_place, bdata::make(pac_backends()), 
   }
 }
 
+// Batch lengths around the bitsliced block sizes (64 x u64 lanes: 256 PACs on AVX2, 512 on
+// AVX-512) and the half-block point below which a remainder takes the lane kernel. Against
+// real QEMU 7.2 PACGA results: each batch cycles through the records of one APGA key (24 per
+// key), so every element has an outside expected value; and the full 64-bit outputs against
+// the scalar backend's single call.
+constexpr std::size_t block_lengths[] = {0,   1,   2,   63,  64,  65,  127, 128,  129,  255,  256, 257,
+                                         383, 384, 511, 512, 513, 767, 768, 1023, 1024, 1025, 2600};
+
+BOOST_DATA_TEST_CASE(batch_block_lengths_qemu, bdata::make(pac_backends()), b) {
+  const pac_kernels& k = kern(b);
+  const std::pair<const char*, pac::algorithm> files[] = {{"pac-qemu72-arch.txt", pac::algorithm::qarma5},
+                                                          {"pac-qemu72-impdef.txt", pac::algorithm::impdef}};
+  for (const auto& [file, alg] : files) {
+    BOOST_TEST_CONTEXT(file) {
+      std::vector<record> pacga;
+      for (const record& r : read_records(file))
+        if (r.op == "PACGA") pacga.push_back(r);
+      // The first key with at least 16 records (the file has several with 24).
+      std::vector<record> group;
+      for (const record& r : pacga) {
+        group.clear();
+        for (const record& q : pacga)
+          if (q.key_lo == r.key_lo && q.key_hi == r.key_hi) group.push_back(q);
+        if (group.size() >= 16) break;
+      }
+      BOOST_TEST_REQUIRE(group.size() >= 16u);
+      const pac_schedule s = schedule(alg, {group[0].key_lo, group[0].key_hi});
+      for (std::size_t len : block_lengths) {
+        std::vector<std::uint64_t> d(len), m(len), out(len + 1, 0x5555);
+        for (std::size_t i = 0; i < len; ++i)
+          d[i] = group[i % group.size()].x, m[i] = group[i % group.size()].y;
+        k.batch[unsigned(alg)](s, d.data(), m.data(), out.data(), len);
+        for (std::size_t i = 0; i < len; ++i)
+          BOOST_TEST_REQUIRE((out[i] & 0xFFFFFFFF00000000u) == group[i % group.size()].result,
+                             "len " << len << " i " << i);
+        BOOST_TEST_REQUIRE(out[len] == 0x5555u, "len " << len << ": wrote past the end");
+      }
+    }
+  }
+}
+
+BOOST_DATA_TEST_CASE(batch_block_lengths_random, bdata::make(pac_backends()), b) {
+  const pac_kernels& k = kern(b);
+  const pac_kernels& sc = *kernels_of(backend::scalar);
+  std::mt19937_64 rng(77);
+  for (pac::algorithm alg : algorithms) {
+    BOOST_TEST_CONTEXT("algorithm " << unsigned(alg)) {
+      for (std::size_t len : block_lengths) {
+        const pac_schedule s = schedule(alg, {rng(), rng()});
+        std::vector<std::uint64_t> d(len), m(len), out(len + 1, 0x5555), inplace;
+        for (std::size_t i = 0; i < len; ++i) d[i] = rng(), m[i] = rng();
+        inplace = d;
+        k.batch[unsigned(alg)](s, d.data(), m.data(), out.data(), len);
+        k.batch[unsigned(alg)](s, inplace.data(), m.data(), inplace.data(), len);
+        for (std::size_t i = 0; i < len; ++i) {
+          const std::uint64_t want = sc.single[unsigned(alg)](s, d[i], m[i]);
+          BOOST_TEST_REQUIRE(out[i] == want, "len " << len << " i " << i);
+          BOOST_TEST_REQUIRE(inplace[i] == want, "in place, len " << len << " i " << i);
+        }
+        BOOST_TEST_REQUIRE(out[len] == 0x5555u, "len " << len << ": wrote past the end");
+      }
+    }
+  }
+}
+
 // ---- public API -----------------------------------------------------------------------------------
 
 BOOST_AUTO_TEST_CASE(public_api) {
