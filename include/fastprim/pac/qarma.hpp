@@ -271,21 +271,12 @@ inline constexpr simd_layer_tables simd_layers = make_simd_layer_tables();
 struct simd_relabel {
   unsigned layers = 0;                               // 2r + 1
   std::uint8_t sigma_out[2 * max_rounds + 1][16]{};  // layout after layer l
-  alignas(16) std::uint8_t in_shift[16]{};   // byte j of the input layout = natural cell in_shift[j] / 4
-  alignas(16) std::uint8_t in_from_e[16]{};  // the same as positions in the even/odd layout
+  // byte j of the input layout: natural cell sigma0[j] at its position in the even/odd layout
+  alignas(16) std::uint8_t in_from_e[16]{};
   alignas(16) std::uint8_t q2[2 * max_rounds + 1][16]{};
   alignas(16) std::uint8_t q3[2 * max_rounds + 1][16]{};
   alignas(16) std::uint8_t tq[max_rounds][3][16]{};  // forward layer l: natural tweak -> M(tau(t)) terms
   alignas(16) std::uint8_t tsig[2 * max_rounds + 1][16]{};  // natural -> layout after layer l
-  // The tweak words straight from the modifier's cells (targets with 7-bit byte permutes):
-  // tw[i] cell n = omega^c(t[p]) with c = tw_count[i][n] <= i and p = tw_src[i][n]; the tweak
-  // share of layer l is then a lookup of 16 * c + p in the 8 tables coef(omega^c) (c = 0..7),
-  // so r <= 7. fwd_tw[l][k-1]: MixColumns term k (coefficient rho, rho^2, rho) of forward layer l;
-  // bwd_tw[l]: backward layer l (indexes r+1..2r).
-  std::uint8_t tw_count[max_rounds + 1][16]{};
-  std::uint8_t tw_src[max_rounds + 1][16]{};
-  alignas(16) std::uint8_t fwd_tw[max_rounds][3][16]{};
-  alignas(16) std::uint8_t bwd_tw[2 * max_rounds + 1][16]{};
 };
 
 // Term k (1..3) of layer l: output natural cell n reads input natural cell index(l, k, n).
@@ -301,7 +292,6 @@ constexpr void fill_simd_relabel(simd_relabel& t, unsigned r, const std::uint8_t
   std::uint8_t sigma_in[16], inv_in[16];
   for (unsigned j = 0; j < 16; ++j) sigma_in[j] = sigma0[j], inv_in[sigma0[j]] = std::uint8_t(j);
   for (unsigned j = 0; j < 16; ++j) {
-    t.in_shift[j] = std::uint8_t(4 * sigma0[j]);
     t.in_from_e[j] = std::uint8_t(sigma0[j] / 2 + (sigma0[j] % 2) * 8);
   }
   for (unsigned l = 0; l < t.layers; ++l) {
@@ -319,23 +309,6 @@ constexpr void fill_simd_relabel(simd_relabel& t, unsigned r, const std::uint8_t
     for (unsigned j = 0; j < 16; ++j)
       sigma_in[j] = t.sigma_out[l][j], inv_in[t.sigma_out[l][j]] = std::uint8_t(j);
   }
-  // tweak words as (count, source cell) of the modifier
-  for (unsigned n = 0; n < 16; ++n) t.tw_count[0][n] = 0, t.tw_src[0][n] = std::uint8_t(n);
-  for (unsigned i = 0; i < r; ++i)
-    for (unsigned n = 0; n < 16; ++n) {
-      const unsigned m = tweak_shuffle_perm[n];
-      t.tw_src[i + 1][n] = t.tw_src[i][m];
-      t.tw_count[i + 1][n] = std::uint8_t(t.tw_count[i][m] + (((tweak_lfsr_cells >> (4 * n)) & 0xF) ? 1 : 0));
-    }
-  const auto tw_index = [&](unsigned i, unsigned n) {
-    return std::uint8_t(16 * (t.tw_count[i][n] & 7) + t.tw_src[i][n]);
-  };
-  for (unsigned l = 0; l < r; ++l)
-    for (unsigned k = 1; k <= 3; ++k)
-      for (unsigned j = 0; j < 16; ++j)
-        t.fwd_tw[l][k - 1][j] = tw_index(l + 1, relabel_index(r, l, k, t.sigma_out[l][j]));
-  for (unsigned l = r + 1; l < t.layers; ++l)
-    for (unsigned j = 0; j < 16; ++j) t.bwd_tw[l][j] = tw_index(2 * r + 1 - l, t.sigma_out[l][j]);
 }
 
 constexpr simd_relabel make_simd_relabel(unsigned r) noexcept {
@@ -362,28 +335,6 @@ inline constexpr simd_relabel simd_relabels[max_rounds + 1] = {{},
                                                                make_simd_relabel(6),
                                                                make_simd_relabel(7),
                                                                make_simd_relabel(8)};
-
-// coef(omega^c(v)) for coef = identity, rho, rho^2, c = 0..7 (two 64-byte halves: c = 0..3, 4..7),
-// v = 0..15: the value tables of the tweak lookups above.
-struct simd_tweak_tables {
-  alignas(64) std::uint8_t w[3][2][64];
-};
-
-constexpr simd_tweak_tables make_simd_tweak_tables() noexcept {
-  simd_tweak_tables t{};
-  for (unsigned v = 0; v < 16; ++v) {
-    std::uint64_t u = v;
-    for (unsigned c = 0; c < 8; ++c) {
-      t.w[0][c / 4][16 * (c % 4) + v] = std::uint8_t(u);
-      t.w[1][c / 4][16 * (c % 4) + v] = std::uint8_t(rho(u) & 0xF);
-      t.w[2][c / 4][16 * (c % 4) + v] = std::uint8_t(rho2(u) & 0xF);
-      u = tweak_lfsr(u, 0xF);
-    }
-  }
-  return t;
-}
-
-inline constexpr simd_tweak_tables simd_tweak = make_simd_tweak_tables();
 
 }  // namespace qarma
 
