@@ -93,6 +93,9 @@ HWY_INLINE void load_transpose8(const std::span<const std::byte>* in, std::size_
 #ifndef FASTPRIM_XXH64_BATCH_G
 #define FASTPRIM_XXH64_BATCH_G 4
 #endif
+#ifndef FASTPRIM_XXH64_STRIPE_G
+#define FASTPRIM_XXH64_STRIPE_G 2
+#endif
 #define FASTPRIM_XXH64_UNROLL _Pragma("GCC unroll 16")
 using V8 = hn::Vec512<std::uint64_t>;
 struct uniform_consts {
@@ -206,13 +209,83 @@ HWY_INLINE bool same_length(const std::span<const std::byte>* in, std::size_t le
   return true;
 }
 
+// ---- one stripe exactly (32-byte keys and records), software-pipelined --------------------------
+// After its stripe a group's hash is a chain of six dependent multiplies (four merge steps, two
+// in the avalanche: about 100 cycles), while its independent work is about a third of that at
+// the ports' rate. Interleaving whole groups still leaves the chains' waiting uops filling the
+// scheduler; here the chain steps of one set of G groups alternate, in program order, with the
+// stripe work of the next set, so that ready work always sits next to waiting work.
+template <std::size_t G>
+struct stripe_set {
+  V8 h[G];     // converged accumulators
+  V8 r[G][4];  // round(0, acc_k), the merge's inputs
+};
+
+// The stripe of group g (eight 32-byte inputs at `in`) into `s`.
+template <std::size_t G>
+HWY_INLINE void stripe_front(const uniform_consts& c, const V8* init, const std::span<const std::byte>* in,
+                             std::size_t g, stripe_set<G>& s) {
+  V8 w[4], acc[4];
+  load_transpose8(in, 0, w);
+  FASTPRIM_XXH64_UNROLL
+  for (int k = 0; k < 4; ++k) {
+    const V8 y = rotl<31>(add(init[k], mul(w[k], c.p2)));
+    acc[k] = mul(y, c.p1);
+    s.r[g][k] = mul(rotl<31>(mul(y, c.p12)), c.p1);
+  }
+  s.h[g] = add(add(rotl<1>(acc[0]), rotl<7>(acc[1])), add(rotl<12>(acc[2]), rotl<18>(acc[3])));
+}
+
+// Step `j` (0..5) of the chain of every group of `s`; the last one stores the hashes at `out`.
+template <std::size_t G>
+HWY_INLINE void stripe_back(const uniform_consts& c, const V8& p4len, stripe_set<G>& s, int j,
+                            std::uint64_t* out) {
+  FASTPRIM_XXH64_UNROLL
+  for (std::size_t g = 0; g < G; ++g) {
+    V8& h = s.h[g];
+    if (j < 4) {
+      h = add(mul(xor_(h, s.r[g][j]), c.p1), j == 3 ? p4len : c.p4);
+    } else if (j == 4) {
+      h = mul(xor_(h, hn::ShiftRight<33>(h)), c.p2);
+    } else {
+      h = mul(xor_(h, hn::ShiftRight<29>(h)), c.p3);
+      hn::StoreU(xor_(h, hn::ShiftRight<32>(h)), hn::Full512<std::uint64_t>(), out + 8 * g);
+    }
+  }
+}
+
+// From in[0], while sets of 8 G inputs are 32 bytes long; returns how many it hashed.
+template <std::size_t G>
+HWY_INLINE std::size_t stripe_run(const uniform_consts& c, const std::span<const std::byte>* in,
+                                  std::size_t n, std::uint64_t* out) {
+  constexpr std::size_t S = 8 * G;
+  if (n < S || !same_length<S>(in, stripe)) return 0;
+  const V8 init[4] = {add(add(c.seed, c.p1), c.p2), add(c.seed, c.p2), c.seed, hn::Sub(c.seed, c.p1)};
+  const V8 p4len = add(c.p4, hn::Set(hn::Full512<std::uint64_t>(), std::uint64_t{stripe}));
+  stripe_set<G> cur, next;
+  FASTPRIM_XXH64_UNROLL
+  for (std::size_t g = 0; g < G; ++g) stripe_front(c, init, in + 8 * g, g, cur);
+  std::size_t i = S;
+  for (; n - i >= S && same_length<S>(in + i, stripe); i += S) {
+    FASTPRIM_XXH64_UNROLL
+    for (std::size_t j = 0; j < (G > 6 ? G : 6); ++j) {
+      if (j < 6) stripe_back(c, p4len, cur, static_cast<int>(j), out + i - S);
+      if (j < G) stripe_front(c, init, in + i + 8 * j, j, next);
+    }
+    cur = next;
+  }
+  FASTPRIM_XXH64_UNROLL
+  for (int j = 0; j < 6; ++j) stripe_back(c, p4len, cur, j, out + i - S);
+  return i;
+}
+
 // From in[0], as long as groups of eight share in[0]'s length, hashes them without masks;
 // returns how many inputs it hashed (a multiple of 8, perhaps 0).
 HWY_INLINE std::size_t uniform_run(const uniform_consts& c, const std::span<const std::byte>* in,
                                    std::size_t n, std::uint64_t* out) {
   constexpr std::size_t G = FASTPRIM_XXH64_BATCH_G;
   const std::size_t len = in[0].size();
-  std::size_t i = 0;
+  std::size_t i = len == stripe ? stripe_run<FASTPRIM_XXH64_STRIPE_G>(c, in, n, out) : 0;
   for (; n - i >= 8 * G && same_length<8 * G>(in + i, len); i += 8 * G)
     uniform_groups<G>(c, in + i, len, out + i);
   for (; n - i >= 8 && same_length<8>(in + i, len); i += 8) uniform_groups<1>(c, in + i, len, out + i);
