@@ -4,7 +4,10 @@
 //   are off the accumulators' dependency chains, are computed a block ahead with vpmullq;
 //   the four chains acc = rotl(acc + product, 31) * P1 stay in general registers.
 // - Many messages (AVX3, AVX3_DL, AVX2...): one per 64-bit lane, every step of XXH64 (stripes,
-//   merge, tail, avalanche) done lane-wise, with masks for the differing lengths.
+//   merge, tail, avalanche) done lane-wise, with masks for the differing lengths. On AVX-512,
+//   groups of eight inputs of one length load their words with ymm loads and a transpose
+//   (masked byte loads for the tail), four groups interleaved, and 32-byte inputs run
+//   software-pipelined (stripe_run): 22 vpmullq per group of eight, the ports' floor.
 // Reference: the XXH64 specification (see xxh64_scalar.hpp); checked against libxxhash.
 
 // Kernel types and constants, once (normal include guard).
