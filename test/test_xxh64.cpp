@@ -1,8 +1,11 @@
 // XXH64: every backend against libxxhash (an independent implementation), one-shot, streaming,
 // batch and constant evaluation.
 #define BOOST_TEST_MODULE xxh64
+#include <sys/mman.h>
+#include <unistd.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <array>
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
@@ -202,6 +205,55 @@ BOOST_DATA_TEST_CASE(batch_equal_lengths, fastprim_test::backends<primitive::xxh
     for (std::size_t i = 0; i < in.size(); ++i)
       BOOST_TEST_REQUIRE(out[i] == XXH64(in[i].data(), len, len), "length " << len << " input " << i);
   }
+}
+
+// Runs of equal lengths of every count up to 80 (the AVX-512 backends hash eight inputs per
+// vector and interleave up to four vectors), each run followed by inputs of other lengths, at
+// lengths 0..64 around one stripe and at odd byte offsets.
+BOOST_DATA_TEST_CASE(batch_runs_of_equal_lengths, fastprim_test::backends<primitive::xxh64_batch>(), b) {
+  pinned<primitive::xxh64_batch> pin{b};
+  const auto buf = fastprim_test::random_bytes(20000, 12);
+  std::mt19937_64 rng(13);
+  for (std::size_t len = 0; len <= 64; ++len) {
+    for (std::size_t run : {1u, 7u, 8u, 9u, 15u, 16u, 17u, 24u, 31u, 32u, 33u, 40u, 47u, 64u, 65u, 80u}) {
+      std::vector<std::span<const std::byte>> in;
+      for (std::size_t i = 0; i < run; ++i) in.emplace_back(buf.data() + 1 + rng() % 9000, len);
+      // Then one different length, a second run, and a group that ends with a different length.
+      in.emplace_back(buf.data() + 3, (len + 1) % 65);
+      for (std::size_t i = 0; i < run % 17 + 8; ++i) in.emplace_back(buf.data() + 5 + 67 * i, len);
+      for (std::size_t i = 0; i < 7; ++i) in.emplace_back(buf.data() + 9000 + 3 * i, len);
+      in.emplace_back(buf.data() + 7, len + 3);
+      std::vector<std::uint64_t> out(in.size() + 1, 0x5555);
+      const std::uint64_t seed = rng();
+      BOOST_TEST_REQUIRE(fastprim::xxh64_batch(in, out, seed).has_value());
+      for (std::size_t i = 0; i < in.size(); ++i)
+        BOOST_TEST_REQUIRE(
+            out[i] == XXH64(in[i].data(), in[i].size(), seed),
+            "length " << len << " run " << run << " input " << i << " length " << in[i].size());
+      BOOST_TEST(out[in.size()] == 0x5555u);  // nothing written past the inputs
+    }
+  }
+}
+
+// Inputs that end exactly where the readable memory ends: the masked tail loads read nothing
+// past them (a read past the end would fault on the guard page).
+BOOST_DATA_TEST_CASE(batch_inputs_at_the_end_of_a_page, fastprim_test::backends<primitive::xxh64_batch>(),
+                     b) {
+  pinned<primitive::xxh64_batch> pin{b};
+  const long page = sysconf(_SC_PAGESIZE);
+  void* map = mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  BOOST_TEST_REQUIRE(map != MAP_FAILED);
+  auto* base = static_cast<std::byte*>(map);
+  BOOST_TEST_REQUIRE(mprotect(base + page, page, PROT_NONE) == 0);
+  const auto src = fastprim_test::random_bytes(page, 14);
+  std::copy(src.begin(), src.end(), base);
+  for (std::size_t len = 0; len <= 100; ++len) {
+    std::vector<std::span<const std::byte>> in(16, std::span<const std::byte>(base + page - len, len));
+    std::vector<std::uint64_t> out(in.size());
+    BOOST_TEST_REQUIRE(fastprim::xxh64_batch(in, out, 21).has_value());
+    for (std::size_t i = 0; i < in.size(); ++i) BOOST_TEST_REQUIRE(out[i] == XXH64(in[i].data(), len, 21));
+  }
+  munmap(map, 2 * page);
 }
 
 BOOST_AUTO_TEST_CASE(batch_short_output_is_an_error) {
