@@ -59,6 +59,11 @@ std::map<std::string, impl> make_impls() {
   for (fp::backend b : fd::usable_backends<primitive::sha256_batch>()) add(b);
   for (fp::backend b : fd::usable_backends<primitive::sha1>()) add(b);
   for (fp::backend b : fd::usable_backends<primitive::sha1_batch>()) add(b);
+#if FASTPRIM_HAVE_X86_SHANI
+  // Where dispatch binds x86_shani's AVX-512VL SHA-1 variant, the plain one runs too.
+  if (auto it = m.find("x86_shani"); it != m.end() && it->second.k1 != fd::x86_shani::sha1_get())
+    m["x86_shani-plain-sha1"] = {it->second.k256, fd::x86_shani::sha1_get()};
+#endif
   return m;
 }
 const std::map<std::string, impl>& impls() {

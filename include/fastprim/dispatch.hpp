@@ -450,7 +450,8 @@ struct choice {
   primitive p{};
   backend chosen = backend::scalar;
   bool compile_time = false;
-  std::vector<choice_row> rows;  // the whole best-first table
+  const char* variant = nullptr;  // the chosen backend's variant for this CPU (see refined), if any
+  std::vector<choice_row> rows;   // the whole best-first table
 };
 
 // Index into pruned<P>::rows of the backend to use, under policy `pol`; fills `out` if given.
@@ -525,14 +526,28 @@ std::size_t choose(const policy_state& pol, choice* out) {
   return pick;
 }
 
+// A backend's kernels may come in variants for CPU extensions beyond those the backend needs:
+// kernels_of<P>::refine(backend, const cpu_caps&, const type*), if P has it, returns the table
+// to use here. The token stays the backend's; the variant is fixed when the slot resolves or a
+// keyed object binds. (When the compile target guarantees the extension, get<B>() already
+// returns the variant.)
+template <primitive P>
+inline const kernels_t<P>* refined(backend b, const kernels_t<P>* k) noexcept {
+  if constexpr (requires { kernels_of<P>::refine(b, cpu(), k); })
+    return k == nullptr ? k : kernels_of<P>::refine(b, cpu(), k);
+  else
+    return k;
+}
+
 template <primitive P>
 FASTPRIM_NOINLINE const kernels_t<P>& resolve() {
   using pr = pruned<P>;
   std::lock_guard<std::mutex> lock(policy_mutex());
   const std::size_t i = choose<P>(policy_locked(), nullptr);
+  const kernels_t<P>* k = refined<P>(pr::rows.b[i], pr::kernels()[i]);
   slot_backend<P>.store(pr::rows.b[i], std::memory_order_relaxed);
-  slot<P>.store(pr::kernels()[i], std::memory_order_release);
-  return *pr::kernels()[i];
+  slot<P>.store(k, std::memory_order_release);
+  return *k;
 }
 
 // The kernels to use for P: resolved on the first call, then one load.
@@ -570,7 +585,8 @@ template <primitive P>
 inline const kernels_t<P>* kernels_for(backend b) noexcept {
   using pr = pruned<P>;
   for (std::size_t i = 0; i < pr::rows.n; ++i)
-    if (pr::rows.b[i] == b && pr::kernels()[i] != nullptr && cpu_supports(b, cpu())) return pr::kernels()[i];
+    if (pr::rows.b[i] == b && pr::kernels()[i] != nullptr && cpu_supports(b, cpu()))
+      return refined<P>(b, pr::kernels()[i]);
   return nullptr;
 }
 
@@ -578,7 +594,12 @@ template <primitive P>
 inline choice explain() {
   std::lock_guard<std::mutex> lock(policy_mutex());
   choice c;
-  choose<P>(policy_locked(), &c);
+  const std::size_t i = choose<P>(policy_locked(), &c);
+  if constexpr (requires { kernels_of<P>::refined_name; }) {
+    const kernels_t<P>* k = pruned<P>::kernels()[i];
+    if (!pruned<P>::compile_time && refined<P>(pruned<P>::rows.b[i], k) != k)
+      c.variant = kernels_of<P>::refined_name;
+  }
   return c;
 }
 

@@ -49,6 +49,7 @@ inline std::string report() {
     line += std::string(to_string(c.chosen));
     line.resize(28, ' ');
     line += c.compile_time ? "(compile time)" : "(run time)";
+    if (c.variant != nullptr) line += std::string(" [") + c.variant + "]";
     std::string why;
     for (const auto& row : c.rows) {
       if (row.why == detail::reason::chosen) break;

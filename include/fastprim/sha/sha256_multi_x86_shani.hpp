@@ -101,6 +101,11 @@ constexpr const sha256_kernels* sha256_get() noexcept { return &sha256_table; }
 inline constexpr sha1_kernels sha1_table{&sha1_compress, &sha1_batch, &md_hash_with<5, 20, &sha1_compress>,
                                          &md_hmac_with<5, 20, &sha1_compress>};
 constexpr const sha1_kernels* sha1_get() noexcept { return &sha1_table; }
+// Single streams on CPUs with AVX-512VL (the batch stays the SHA-NI one).
+inline constexpr sha1_kernels sha1_table_avx512{&sha1_compress_avx512, &sha1_batch,
+                                                &md_hash_with<5, 20, &sha1_compress_avx512>,
+                                                &md_hmac_with<5, 20, &sha1_compress_avx512>};
+constexpr const sha1_kernels* sha1_get_avx512() noexcept { return &sha1_table_avx512; }
 
 }  // namespace x86_shani
 }  // namespace detail
