@@ -338,8 +338,34 @@ using V = hn::Vec<D>;
 
 // 64x64 bit transpose inside each u64 lane of x[0..63] (an involution): two passes of three
 // exchange stages on groups of eight vectors.
+// exchange's byte shuffle: bytes in the high half of each 2 Bytes take the byte Bytes lower.
+template <unsigned Bytes>
+struct byte_move {
+  std::uint64_t kmask = 0;
+  alignas(64) std::uint8_t ctrl[64] = {};
+  constexpr byte_move() {
+    for (unsigned j = 0; j < 64; ++j)
+      if (j % (2 * Bytes) >= Bytes) kmask |= std::uint64_t{1} << j, ctrl[j] = std::uint8_t(j % 16 - Bytes);
+  }
+};
+template <unsigned Bytes>
+alignas(64) inline constexpr byte_move<Bytes> byte_move_of{};
+
 template <unsigned Shift>
 HWY_INLINE void exchange(V& a, V& b, V m) {
+#if HWY_TARGET <= HWY_AVX3
+  if constexpr (Shift % 8 == 0) {
+    // Whole bytes (m = the low Shift bits of each 2 Shift): a's high parts take b's low parts by
+    // a byte shuffle merged under a byte mask, b's low parts take a >> Shift by a bit select:
+    // 3 uops instead of 5 (measured on the first transpose pass).
+    constexpr const byte_move<Shift / 8>& mv = byte_move_of<Shift / 8>;
+    const __m512i s = hn::ShiftRight<Shift>(a).raw;
+    a.raw =
+        _mm512_mask_shuffle_epi8(a.raw, static_cast<__mmask64>(mv.kmask), b.raw, _mm512_load_si512(mv.ctrl));
+    b.raw = _mm512_ternarylogic_epi64(m.raw, s, b.raw, 0xCA);  // m ? s : b
+    return;
+  }
+#endif
   const V t = hn::And(hn::Xor(hn::ShiftRight<Shift>(a), b), m);
   b = hn::Xor(b, t);
   a = hn::Xor(a, hn::ShiftLeft<Shift>(t));
