@@ -338,8 +338,34 @@ using V = hn::Vec<D>;
 
 // 64x64 bit transpose inside each u64 lane of x[0..63] (an involution): two passes of three
 // exchange stages on groups of eight vectors.
+// exchange's byte shuffle: bytes in the high half of each 2 Bytes take the byte Bytes lower.
+template <unsigned Bytes>
+struct byte_move {
+  std::uint64_t kmask = 0;
+  alignas(64) std::uint8_t ctrl[64] = {};
+  constexpr byte_move() {
+    for (unsigned j = 0; j < 64; ++j)
+      if (j % (2 * Bytes) >= Bytes) kmask |= std::uint64_t{1} << j, ctrl[j] = std::uint8_t(j % 16 - Bytes);
+  }
+};
+template <unsigned Bytes>
+alignas(64) inline constexpr byte_move<Bytes> byte_move_of{};
+
 template <unsigned Shift>
 HWY_INLINE void exchange(V& a, V& b, V m) {
+#if HWY_TARGET <= HWY_AVX3
+  if constexpr (Shift % 8 == 0) {
+    // Whole bytes (m = the low Shift bits of each 2 Shift): a's high parts take b's low parts by
+    // a byte shuffle merged under a byte mask, b's low parts take a >> Shift by a bit select:
+    // 3 uops instead of 5 (measured on the first transpose pass).
+    constexpr const byte_move<Shift / 8>& mv = byte_move_of<Shift / 8>;
+    const __m512i s = hn::ShiftRight<Shift>(a).raw;
+    a.raw =
+        _mm512_mask_shuffle_epi8(a.raw, static_cast<__mmask64>(mv.kmask), b.raw, _mm512_load_si512(mv.ctrl));
+    b.raw = _mm512_ternarylogic_epi64(m.raw, s, b.raw, 0xCA);  // m ? s : b
+    return;
+  }
+#endif
   const V t = hn::And(hn::Xor(hn::ShiftRight<Shift>(a), b), m);
   b = hn::Xor(b, t);
   a = hn::Xor(a, hn::ShiftLeft<Shift>(t));
@@ -365,13 +391,13 @@ FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE inline void transpose(V* x) {
   {
     const V m0 = hn::Set(d, 0x00000000FFFFFFFFu), m1 = hn::Set(d, 0x0000FFFF0000FFFFu),
             m2 = hn::Set(d, 0x00FF00FF00FF00FFu);
-    HWY_UNROLL(8)
+    HWY_UNROLL(1)
     for (unsigned g = 0; g < 8; ++g) transpose8<32, 16, 8>(x, g, 8, m0, m1, m2);
   }
   {
     const V m0 = hn::Set(d, 0x0F0F0F0F0F0F0F0Fu), m1 = hn::Set(d, 0x3333333333333333u),
             m2 = hn::Set(d, 0x5555555555555555u);
-    HWY_UNROLL(8)
+    HWY_UNROLL(1)
     for (unsigned g = 0; g < 8; ++g) transpose8<4, 2, 1>(x, 8 * g, 1, m0, m1, m2);
   }
 }
@@ -433,7 +459,7 @@ HWY_INLINE void expand(const qarma_keys& k, masks<R>& m) {
 // x ^= key ^ t, plane by plane (t: where each tweak plane is).
 HWY_INLINE void add_key_tweak(V* x, const std::uint64_t* key, const V* const* t) {
   const D d;
-  HWY_UNROLL(64)
+  HWY_UNROLL(8)
   for (unsigned i = 0; i < 64; ++i) x[i] = hn::Xor3(x[i], hn::Set(d, key[i]), *t[i]);
 }
 
@@ -479,7 +505,7 @@ FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE void layer(const V* x, V* y, const std::ui
                                                  const V* const* t) {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   const D d;
-  HWY_UNROLL(4)
+  HWY_UNROLL(1)
   for (unsigned c = 0; c < 4; ++c) {
     V in[4][4];
     HWY_UNROLL(4)
@@ -536,12 +562,12 @@ HWY_INLINE void block(const masks<R>& m, state<R>& st, const std::uint64_t* data
   constexpr const tweak_slots<R>& ts = tweak_slots_of<R>;
   V* x = st.x;
   V* y = st.y;
-  HWY_UNROLL(64)
+  HWY_UNROLL(8)
   for (unsigned i = 0; i < 64; ++i)
     x[i] = hn::LoadU(d, data + n * i), st.tw[i] = hn::LoadU(d, modifier + n * i);
   transpose(x);
   transpose(st.tw);
-  HWY_UNROLL(56)
+  HWY_UNROLL(1)
   for (unsigned j = 0; j < 7 * R; ++j)
     st.tw[64 + j] = hn::Xor(st.tw[ts.xor_a[j / 7][j % 7]], st.tw[ts.xor_b[j / 7][j % 7]]);
   add_key_tweak(x, m.fwd[0], st.t[0]);
@@ -557,11 +583,11 @@ HWY_INLINE void block(const masks<R>& m, state<R>& st, const std::uint64_t* data
     layer<S, 2>(x, y, m.bwd[i], st.t[i]);
     std::swap(x, y);
   }
-  HWY_UNROLL(16)
+  HWY_UNROLL(1)
   for (unsigned c = 0; c < 16; ++c) sub_cell<S, true>(x[4 * c], x[4 * c + 1], x[4 * c + 2], x[4 * c + 3]);
   add_key_tweak(x, m.bwd[0], st.t[0]);
   transpose(x);
-  HWY_UNROLL(64)
+  HWY_UNROLL(8)
   for (unsigned i = 0; i < 64; ++i) hn::StoreU(x[i], d, out + n * i);
 }
 
