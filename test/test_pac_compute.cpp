@@ -205,15 +205,25 @@ BOOST_DATA_TEST_CASE(paper_inputs_each_algorithm, bdata::make(pac_backends()), b
 
 // PACGA = ComputePAC(Xn, Xm, APGAKey) & 0xFFFFFFFF00000000 (pac-spec 8.5), real QEMU 7.2 runs.
 // The PAC*/AUT*/XPAC* lines need the pointer model and are covered by test_pac_pointer.
+namespace {
+// The QEMU 7.2 record files with PACGA lines, and the algorithm each ran.
+constexpr std::pair<const char*, pac::algorithm> qemu72_files[] = {
+    {"pac-qemu72-arch.txt", pac::algorithm::qarma5}, {"pac-qemu72-impdef.txt", pac::algorithm::impdef}};
+
+std::vector<record> pacga_records(const char* file) {
+  std::vector<record> v;
+  for (const record& r : read_records(file))
+    if (r.op == "PACGA") v.push_back(r);
+  return v;
+}
+}  // namespace
+
 BOOST_DATA_TEST_CASE(qemu72_pacga, bdata::make(pac_backends()), b) {
   const pac_kernels& k = kern(b);
-  const std::pair<const char*, pac::algorithm> files[] = {{"pac-qemu72-arch.txt", pac::algorithm::qarma5},
-                                                          {"pac-qemu72-impdef.txt", pac::algorithm::impdef}};
-  for (const auto& [file, alg] : files) {
+  for (const auto& [file, alg] : qemu72_files) {
     BOOST_TEST_CONTEXT(file) {
       std::vector<std::uint64_t> d, m, want, got;
-      for (const record& r : read_records(file)) {
-        if (r.op != "PACGA") continue;
+      for (const record& r : pacga_records(file)) {
         const pac_schedule s = schedule(alg, {r.key_lo, r.key_hi});
         BOOST_TEST((k.single[unsigned(alg)](s, r.x, r.y) & 0xFFFFFFFF00000000u) == r.result,
                    std::hex << r.x << " " << r.y);
@@ -296,13 +306,9 @@ constexpr std::size_t block_lengths[] = {0,   1,   2,   63,  64,  65,  127, 128,
 
 BOOST_DATA_TEST_CASE(batch_block_lengths_qemu, bdata::make(pac_backends()), b) {
   const pac_kernels& k = kern(b);
-  const std::pair<const char*, pac::algorithm> files[] = {{"pac-qemu72-arch.txt", pac::algorithm::qarma5},
-                                                          {"pac-qemu72-impdef.txt", pac::algorithm::impdef}};
-  for (const auto& [file, alg] : files) {
+  for (const auto& [file, alg] : qemu72_files) {
     BOOST_TEST_CONTEXT(file) {
-      std::vector<record> pacga;
-      for (const record& r : read_records(file))
-        if (r.op == "PACGA") pacga.push_back(r);
+      const std::vector<record> pacga = pacga_records(file);
       // The first key with at least 16 records (the file has several with 24).
       std::vector<record> group;
       for (const record& r : pacga) {
