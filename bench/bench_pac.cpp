@@ -106,6 +106,53 @@ const pac_kernels* kernels_of(backend b) {
 constexpr pac::key bench_key{0xec2802d4e0a488e9, 0x84be85ce9804e94b};
 constexpr std::uint64_t bench_modifier = 0x477d469dec0b8762;
 
+// What sets the single-call latency: the QARMA-64 lane kernel of the dispatched backend with
+// r = 1..8 rounds (2r + 1 linear layers each; the slope is the cost of one layer, the intercept
+// the fixed cost of entry and exit), and, on x86 with AVX-512VL, dependent chains of the
+// instructions one layer is made of (each row: 100 repetitions of the pattern per call, 8
+// "bytes" per repetition, so ticks per byte x 8 = ticks per repetition).
+void register_pac_limits() {
+  const auto chosen = fastprim::detail::pac_select();
+  const std::string group = "pac qarma-64 sigma2 one call by rounds (" +
+                            std::string(fastprim::to_string(chosen.token)) + "), dependent chain";
+  for (unsigned r = 1; r <= 8; ++r) {
+    auto sched = std::make_shared<fastprim::detail::pac_schedule>();
+    sched->q = fastprim::detail::make_qarma_keys(bench_key.lo, bench_key.hi, r, pac::sbox::sigma2);
+    sched->v = fastprim::detail::make_qarma_simd_keys(bench_key.lo, bench_key.hi, r);
+    const auto any = chosen.kernels->qarma_any;
+    fpbench::add(group, "r=" + std::to_string(r) + " (" + std::to_string(2 * r + 1) + " layers)", 8,
+                 [any, sched, x = std::uint64_t{1}]() mutable {
+                   x = any(*sched, x, bench_modifier);
+                   benchmark::DoNotOptimize(x);
+                 });
+  }
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  if (!fastprim::cpu().avx512vl) return;
+  const std::string isa = "isa dependent chains (x86 AVX-512VL), 100 per call";
+  // The floor of one layer of the lane kernel is its dependency depth, pshufb > pshufb > vpternlog
+  // (3 cycles); the layer itself (s1 = pshufb(T1, z), s2 = pshufb(T2, z), a position pshufb of
+  // each, s1 ^ key, one vpternlog) needs its four pshufbs on the two shuffle ports in two
+  // consecutive cycles, which the allocator's port choice does not always give.
+#define FASTPRIM_BENCH_CHAIN(NAME, ASM)                                                                    \
+  fpbench::add(isa, NAME, 8 * 100, [] {                                                                    \
+    __asm__ volatile(".rept 100\n\t" ASM "\n\t.endr" ::                                                    \
+                         : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", \
+                           "rax");                                                                         \
+  })
+  FASTPRIM_BENCH_CHAIN("pshufb", "vpshufb %%xmm0, %%xmm8, %%xmm0");
+  FASTPRIM_BENCH_CHAIN("pshufb > pshufb > vpternlogq",
+                       "vpshufb %%xmm0, %%xmm8, %%xmm1\n\tvpshufb %%xmm6, %%xmm1, %%xmm3\n\t"
+                       "vpternlogq $0x96, %%xmm3, %%xmm9, %%xmm0");
+  FASTPRIM_BENCH_CHAIN("one layer: 4 pshufb, vpxor, vpternlogq",
+                       "vpshufb %%xmm0, %%xmm8, %%xmm1\n\tvpshufb %%xmm0, %%xmm9, %%xmm2\n\t"
+                       "vpshufb %%xmm6, %%xmm2, %%xmm3\n\tvpshufb %%xmm7, %%xmm1, %%xmm4\n\t"
+                       "vpxor %%xmm5, %%xmm1, %%xmm0\n\tvpternlogq $0x96, %%xmm4, %%xmm3, %%xmm0");
+  FASTPRIM_BENCH_CHAIN("vmovq gpr > xmm > gpr", "vmovq %%rax, %%xmm0\n\tvmovq %%xmm0, %%rax");
+  FASTPRIM_BENCH_CHAIN("add (1 core cycle)", "add $1, %%rax");
+#undef FASTPRIM_BENCH_CHAIN
+#endif
+}
+
 }  // namespace
 
 void register_pac() {
@@ -160,6 +207,14 @@ void register_pac() {
         x = spec::compute(x, bench_modifier, bench_key, r, s, si);
         benchmark::DoNotOptimize(x);
       });
+      // Data and modifier both from the chain (an emulator's helper whose modifier was computed
+      // just before): the tweak schedule is then on the critical path as well.
+      fpbench::add(lat, "fastprim keyed_pac, modifier from the chain too", 8,
+                   [kp, x = std::uint64_t{1}]() mutable {
+                     x = kp->compute(x, x ^ bench_modifier);
+                     benchmark::DoNotOptimize(x);
+                   });
     }
   }
+  register_pac_limits();
 }
