@@ -222,17 +222,16 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
 // S-box lookup, position lookup, vpternlog (3 cycles). Ice Lake, one run, min of 60 interleaved
 // chains of 20000 calls (TSC ticks per QARMA5 call): 51.1 against 55.4 for `single` when quiet,
 // 70.9 against 92.9 with the sibling hyperthread busy.
-// What limits it (Ice Lake, core cycles, fastprim-bench rows "pac qarma-64 ... by rounds" and
-// "isa dependent chains"): a layer's dependency depth is 3 (pshufb > pshufb > vpternlog, 3.0
-// measured), but its four pshufbs must run on the two shuffle ports in two consecutive cycles;
-// the allocator binds ports before it knows the dependencies, and one layer costs 3.8 measured
-// (slope of r = 1..8; a chain of the bare layer pattern: 3.2-5.0 by instruction order). Entry and
-// exit (GPR to vector, nibble split, the output lookups, back to GPR) cost about 15. The tweak
-// work adds about 2 when the modifier is fixed (58 against 56 without it) and about 15 when the
-// modifier comes from the chain too: tried and measured no better, each in a dependent chain of
-// 20000 calls: ymm pairs of tweak rounds (74 shuffles instead of 87), issuing the tweak first,
-// merge-masked LFSR steps replaced by a select (a merge-masked pshufb has latency 3), the
-// nibble split in GPRs, the layer as one asm block in six instruction orders.
+// What limits it (Ice Lake, core cycles; a standalone copy of this function, and the bench rows
+// "pac qarma-64 ... by rounds" and "isa dependent chains"): a layer's dependency depth is 3 (pshufb > pshufb
+// > vpternlog, 3.0 measured), but its four pshufbs must run on the two shuffle ports in two consecutive
+// cycles; the allocator binds ports before it knows the dependencies, and one layer costs 3.8 measured (slope
+// of r = 1..8; a chain of the bare layer pattern: 3.2-5.0 by instruction order). Entry and exit (GPR to
+// vector, nibble split, the output lookups, back to GPR) cost about 15. The tweak work adds about 2 when the
+// modifier is fixed (58 against 56 without it) and about 15 when the modifier comes from the chain too: tried
+// and measured no better, each in a dependent chain of 20000 calls: ymm pairs of tweak rounds (74 shuffles
+// instead of 87), issuing the tweak first, merge-masked LFSR steps replaced by a select (a merge-masked
+// pshufb has latency 3), the nibble split in GPRs, the layer as one asm block in six instruction orders.
 template <unsigned R>
 HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t data,
                                        std::uint64_t modifier) {
