@@ -60,9 +60,23 @@ std::map<std::string, impl> make_impls() {
   for (fp::backend b : fd::usable_backends<primitive::sha1>()) add(b);
   for (fp::backend b : fd::usable_backends<primitive::sha1_batch>()) add(b);
 #if FASTPRIM_HAVE_X86_SHANI
-  // Where dispatch binds x86_shani's AVX-512VL SHA-1 variant, the plain one runs too.
-  if (auto it = m.find("x86_shani"); it != m.end() && it->second.k1 != fd::x86_shani::sha1_get())
-    m["x86_shani-plain-sha1"] = {it->second.k256, fd::x86_shani::sha1_get()};
+  // x86_shani's variant tables other than the ones dispatch binds here run too: the plain ones,
+  // and where the CPU has AVX-512VL both AVX-512VL variants of SHA-1 (Intel's and the others').
+  if (auto it = m.find("x86_shani"); it != m.end()) {
+    const impl bound = it->second;
+    const auto add_variant = [&](const char* name, const fd::sha256_kernels* k256,
+                                 const fd::sha1_kernels* k1) {
+      if (k256 != bound.k256 || k1 != bound.k1) m[name] = {k256, k1};
+    };
+    add_variant("x86_shani-plain", fd::x86_shani::sha256_get(), fd::x86_shani::sha1_get());
+    const fp::cpu_caps& c = fp::cpu();
+    if (c.avx512f && c.avx512vl) {
+      add_variant("x86_shani-avx512-batch", fd::x86_shani::sha256_get_avx512(),
+                  fd::x86_shani::sha1_get_avx512_batch());
+      add_variant("x86_shani-avx512-sha1nexte", fd::x86_shani::sha256_get_avx512(),
+                  fd::x86_shani::sha1_get_avx512());
+    }
+  }
 #endif
   return m;
 }

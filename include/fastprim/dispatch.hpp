@@ -528,7 +528,8 @@ std::size_t choose(const policy_state& pol, choice* out) {
 
 // A backend's kernels may come in variants for CPU extensions beyond those the backend needs:
 // kernels_of<P>::refine(backend, const cpu_caps&, const type*), if P has it, returns the table
-// to use here. The token stays the backend's; the variant is fixed when the slot resolves or a
+// to use here, and kernels_of<P>::variant_name(table) names it in the report (nullptr: the
+// backend's default table). The token stays the backend's; the variant is fixed when the slot resolves or a
 // keyed object binds. (When the compile target guarantees the extension, get<B>() already
 // returns the variant.)
 template <primitive P>
@@ -595,10 +596,10 @@ inline choice explain() {
   std::lock_guard<std::mutex> lock(policy_mutex());
   choice c;
   const std::size_t i = choose<P>(policy_locked(), &c);
-  if constexpr (requires { kernels_of<P>::refined_name; }) {
+  if constexpr (requires { kernels_of<P>::variant_name(nullptr); }) {
     const kernels_t<P>* k = pruned<P>::kernels()[i];
-    if (!pruned<P>::compile_time && refined<P>(pruned<P>::rows.b[i], k) != k)
-      c.variant = kernels_of<P>::refined_name;
+    const kernels_t<P>* r = pruned<P>::compile_time ? k : refined<P>(pruned<P>::rows.b[i], k);
+    if (r != nullptr) c.variant = kernels_of<P>::variant_name(r);
   }
   return c;
 }

@@ -48,17 +48,26 @@ struct kernels_of<primitive::sha1> {
 #endif
     return nullptr;
   }
-  // x86_shani on an Intel CPU with AVX-512VL: the variant with sha1nexte off the SHA port
-  // (Ice Lake: bulk SHA-1 1.58-1.65 against 1.69-1.75 ticks/byte; not measured on AMD, which
-  // keeps sha1nexte).
-  static constexpr const char* refined_name = "AVX-512VL sha1nexte";
+  // x86_shani's variants on CPUs with AVX-512VL: the batch's lanes compiled for AVX-512VL (Zen 4,
+  // 64 x 1 KiB: see sha256_multi_x86_shani.hpp); on Intel also the single stream with sha1nexte
+  // off the SHA port (Ice Lake: bulk SHA-1 1.58-1.65 against 1.69-1.75 ticks/byte; on Zen 4 the
+  // SHA instructions do not share one port, so AMD keeps sha1nexte).
   static const type* refine([[maybe_unused]] backend b, [[maybe_unused]] const cpu_caps& c,
                             const type* k) noexcept {
 #if FASTPRIM_HAVE_X86_SHANI
-    if (b == backend::x86_shani && c.vendor == cpu_vendor::intel && c.avx512f && c.avx512vl)
-      return x86_shani::sha1_get_avx512();
+    if (b == backend::x86_shani && c.avx512f && c.avx512vl)
+      return c.vendor == cpu_vendor::intel ? x86_shani::sha1_get_avx512()
+                                           : x86_shani::sha1_get_avx512_batch();
 #endif
     return k;
+  }
+  // The report's name for a variant table (nullptr: the backend's default).
+  static const char* variant_name([[maybe_unused]] const type* k) noexcept {
+#if FASTPRIM_HAVE_X86_SHANI
+    if (k == x86_shani::sha1_get_avx512()) return "AVX-512VL sha1nexte and batch lanes";
+    if (k == x86_shani::sha1_get_avx512_batch()) return "AVX-512VL batch lanes";
+#endif
+    return nullptr;
   }
 };
 
@@ -76,7 +85,9 @@ struct kernels_of<primitive::sha1_batch> {
       return kernels_of<primitive::sha1>::get<B>();
     }
   }
-  static constexpr const char* refined_name = kernels_of<primitive::sha1>::refined_name;
+  static const char* variant_name(const type* k) noexcept {
+    return kernels_of<primitive::sha1>::variant_name(k);
+  }
   static const type* refine(backend b, const cpu_caps& c, const type* k) noexcept {
     return kernels_of<primitive::sha1>::refine(b, c, k);
   }

@@ -36,10 +36,30 @@ struct kernels_of<primitive::sha256> {
   static constexpr const type* get() noexcept {
     if constexpr (B == backend::scalar) return scalar::sha256_get();
 #if FASTPRIM_HAVE_X86_SHANI
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+    if constexpr (B == backend::x86_shani) return x86_shani::sha256_get_avx512();
+#else
     if constexpr (B == backend::x86_shani) return x86_shani::sha256_get();
+#endif
 #endif
 #if FASTPRIM_HAVE_ARMV8_CE
     if constexpr (B == backend::armv8_ce) return armv8_ce::sha256_get();
+#endif
+    return nullptr;
+  }
+  // x86_shani on a CPU with AVX-512VL: the batch's lanes compiled for AVX-512VL (three-operand
+  // forms and xmm16-31; Zen 4, 64 x 1 KiB: see sha256_multi_x86_shani.hpp). The single stream
+  // is the same.
+  static const type* refine([[maybe_unused]] backend b, [[maybe_unused]] const cpu_caps& c,
+                            const type* k) noexcept {
+#if FASTPRIM_HAVE_X86_SHANI
+    if (b == backend::x86_shani && c.avx512f && c.avx512vl) return x86_shani::sha256_get_avx512();
+#endif
+    return k;
+  }
+  static const char* variant_name([[maybe_unused]] const type* k) noexcept {
+#if FASTPRIM_HAVE_X86_SHANI
+    if (k == x86_shani::sha256_get_avx512()) return "AVX-512VL batch lanes";
 #endif
     return nullptr;
   }
@@ -58,6 +78,12 @@ struct kernels_of<primitive::sha256_batch> {
     } else {
       return kernels_of<primitive::sha256>::get<B>();
     }
+  }
+  static const type* refine(backend b, const cpu_caps& c, const type* k) noexcept {
+    return kernels_of<primitive::sha256>::refine(b, c, k);
+  }
+  static const char* variant_name(const type* k) noexcept {
+    return kernels_of<primitive::sha256>::variant_name(k);
   }
 };
 
