@@ -98,17 +98,24 @@ inline constexpr backend order_aes[] = {backend::x86_vaes, backend::x86_aesni, b
 inline constexpr backend order_pac[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::hwy_avx2,
                                         backend::hwy_ssse3,   backend::hwy_neon, backend::scalar};
 inline constexpr backend order_sha[] = {backend::x86_shani, backend::armv8_ce, backend::scalar};
-// SHA-NI streams interleaved beat AVX-512 lanes here (sha256: 0.74 against 0.82 TSC ticks/byte;
-// sha1: 0.53 against 0.65); where SHA-NI is missing, SIMD lanes come before one ARM stream.
+// SHA-256: interleaved SHA-NI streams beat AVX-512 lanes on AMD (Zen 4, 64 x 1 KiB, TSC
+// ticks/byte in one run: x86_shani 0.693, hwy_avx3_dl 0.983; ipsec-mb 0.911); where SHA-NI is
+// missing, SIMD lanes come before one ARM stream.
 inline constexpr backend order_sha_batch[] = {backend::x86_shani, backend::hwy_avx3_dl, backend::hwy_avx3,
                                               backend::armv8_ce,  backend::hwy_avx2,    backend::hwy_neon,
                                               backend::hwy_ssse3, backend::scalar};
+// SHA-1: sha1rnds4 issues once per 2 cycles on Zen 4 (once per 3 on Ice Lake), and the AVX-512
+// lanes win on both (Zen 4, 64 x 1 KiB, two runs of 15 repetitions: hwy_avx3_dl 0.565 / 0.574,
+// hwy_avx3 0.567 / 0.571, x86_shani 0.609 / 0.647 TSC ticks/byte); below AVX-512, SHA-NI first.
+inline constexpr backend order_sha1_batch[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::x86_shani,
+                                               backend::armv8_ce,    backend::hwy_avx2, backend::hwy_neon,
+                                               backend::hwy_ssse3,   backend::scalar};
 
 // Where microarchitectures disagree, a vendor's own order (a permutation of the table above;
 // the compile-time pruning uses the table above, the run-time choice this one).
-// Intel Ice Lake: sha256rnds2 and sha1rnds4 issue once per 3 cycles (AMD Zen: once per
-// cycle), so interleaved SHA-NI streams gain little and AVX-512 lanes win (sha256 batch:
-// hwy_avx3_dl 1.14 against x86_shani 3.07 TSC ticks/byte). PAC: vpermb/vpermi2b take 3-5
+// Intel Ice Lake: sha256rnds2 issues once per 3 cycles (Zen 4: once per cycle), so interleaved
+// SHA-NI streams gain little and AVX-512 lanes win (sha256 batch: hwy_avx3_dl 1.14 against
+// x86_shani 3.07 TSC ticks/byte). PAC: vpermb/vpermi2b take 3-5
 // cycles against pshufb's 1, so AVX3_DL runs AVX3's kernels (its VBMI single-call kernel lost:
 // 33.6 against 22.1 ns, and was removed): the two rows are now the same machine code.
 inline constexpr backend order_sha_batch_intel[] = {
@@ -127,6 +134,7 @@ constexpr std::span<const backend> order(primitive p) noexcept {
     case primitive::sha256:
       return order_sha;
     case primitive::sha1_batch:
+      return order_sha1_batch;
     case primitive::sha256_batch:
       return order_sha_batch;
     case primitive::aes:
@@ -142,7 +150,6 @@ constexpr std::span<const backend> order(primitive p) noexcept {
 constexpr std::span<const backend> order(primitive p, cpu_vendor v) noexcept {
   if (v == cpu_vendor::intel) {
     switch (p) {
-      case primitive::sha1_batch:
       case primitive::sha256_batch:
         return order_sha_batch_intel;
       case primitive::pac:

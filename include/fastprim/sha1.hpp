@@ -61,11 +61,10 @@ struct kernels_of<primitive::sha1> {
 #endif
     return k;
   }
-  // The report's name for a variant table (nullptr: the backend's default).
+  // The report's name for the single-stream variant (nullptr: the default code).
   static const char* variant_name([[maybe_unused]] const type* k) noexcept {
 #if FASTPRIM_HAVE_X86_SHANI
-    if (k == x86_shani::sha1_get_avx512()) return "AVX-512VL sha1nexte and batch lanes";
-    if (k == x86_shani::sha1_get_avx512_batch()) return "AVX-512VL batch lanes";
+    if (k == x86_shani::sha1_get_avx512()) return "AVX-512VL sha1nexte";
 #endif
     return nullptr;
   }
@@ -85,8 +84,12 @@ struct kernels_of<primitive::sha1_batch> {
       return kernels_of<primitive::sha1>::get<B>();
     }
   }
-  static const char* variant_name(const type* k) noexcept {
-    return kernels_of<primitive::sha1>::variant_name(k);
+  static const char* variant_name([[maybe_unused]] const type* k) noexcept {
+#if FASTPRIM_HAVE_X86_SHANI
+    if (k == x86_shani::sha1_get_avx512() || k == x86_shani::sha1_get_avx512_batch())
+      return "AVX-512VL lanes";
+#endif
+    return nullptr;
   }
   static const type* refine(backend b, const cpu_caps& c, const type* k) noexcept {
     return kernels_of<primitive::sha1>::refine(b, c, k);

@@ -57,12 +57,6 @@ struct kernels_of<primitive::sha256> {
 #endif
     return k;
   }
-  static const char* variant_name([[maybe_unused]] const type* k) noexcept {
-#if FASTPRIM_HAVE_X86_SHANI
-    if (k == x86_shani::sha256_get_avx512()) return "AVX-512VL batch lanes";
-#endif
-    return nullptr;
-  }
 };
 
 // The same kernel tables; the Highway targets' tables carry the lane-parallel batch (their
@@ -82,8 +76,11 @@ struct kernels_of<primitive::sha256_batch> {
   static const type* refine(backend b, const cpu_caps& c, const type* k) noexcept {
     return kernels_of<primitive::sha256>::refine(b, c, k);
   }
-  static const char* variant_name(const type* k) noexcept {
-    return kernels_of<primitive::sha256>::variant_name(k);
+  static const char* variant_name([[maybe_unused]] const type* k) noexcept {
+#if FASTPRIM_HAVE_X86_SHANI
+    if (k == x86_shani::sha256_get_avx512()) return "AVX-512VL lanes";
+#endif
+    return nullptr;
   }
 };
 
