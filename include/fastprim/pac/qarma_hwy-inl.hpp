@@ -280,12 +280,14 @@ HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t 
   };
   for (unsigned l = 0; l < kLookahead; ++l) share(l);
   const __m128i f1 = ld(st.fwd[1]), f2 = ld(st.fwd[2]), b1 = ld(st.bwd[1]), b2 = ld(st.bwd[2]);
-  std::uint64_t key0 = k.first ^ modifier;
-  __asm__("" : "+r"(key0));  // one XOR on the data path
-  const std::uint64_t x0 = data ^ key0;
-  // even cells in bytes 0..7, odd cells in bytes 8..15, then the input layout
-  const __m128i e = _mm_srlv_epi64(_mm_set1_epi64x(std::int64_t(x0)), _mm_set_epi64x(4, 0));
-  __m128i z = _mm_shuffle_epi8(_mm_and_si128(e, m0f), ld(rl.in_from_e));
+  // Even cells in bytes 0..7, odd cells in bytes 8..15, then the input layout. The first key
+  // (k.first ^ modifier) is split the same way off the data path, so data goes straight to the
+  // vector unit and its nibble mask and key are one vpternlog: (e & 0x0F) ^ key.
+  const __m128i split = _mm_set_epi64x(4, 0);
+  const __m128i key0 =
+      _mm_and_si128(_mm_srlv_epi64(_mm_set1_epi64x(std::int64_t(k.first ^ modifier)), split), m0f);
+  const __m128i e = _mm_srlv_epi64(_mm_set1_epi64x(std::int64_t(data)), split);
+  __m128i z = _mm_shuffle_epi8(_mm_ternarylogic_epi64(e, m0f, key0, 0x6A), ld(rl.in_from_e));
   HWY_UNROLL(17)
   for (unsigned l = 0; l < L; ++l) {
     const __m128i t1 = l <= R ? f1 : b1, t2 = l <= R ? f2 : b2;
@@ -294,10 +296,12 @@ HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t 
     z = _mm_ternarylogic_epi64(_mm_shuffle_epi8(s2, ld(rl.q2[l])), _mm_shuffle_epi8(s1, ld(rl.q3[l])),
                                _mm_xor_si128(kt[l], s1), 0x96);
   }
-  // S'(even cells) in bytes 0..7, S'(odd cells) << 4 in bytes 8..15, and the last key
+  // S'(even cells) | S'(odd cells) << 4 and the last key. The odd cells (bytes 8..15) move to bytes
+  // 0..7 before their lookup (vpshufd, 1 cycle), so the two lookups do not become ready together.
   const __m128i kl = _mm_cvtsi64_si128(std::int64_t(k.last ^ modifier));
-  const __m128i lo = _mm_shuffle_epi8(ld(st.bwd[0]), z), hi = _mm_shuffle_epi8(ld(st.bwd_hi), z);
-  return std::uint64_t(_mm_cvtsi128_si64(_mm_ternarylogic_epi64(lo, _mm_unpackhi_epi64(hi, hi), kl, 0x96)));
+  const __m128i lo = _mm_shuffle_epi8(ld(st.bwd[0]), z);
+  const __m128i hi = _mm_shuffle_epi8(ld(st.bwd_hi), _mm_shuffle_epi32(z, 0xEE));  // q1 -> q0
+  return std::uint64_t(_mm_cvtsi128_si64(_mm_ternarylogic_epi64(lo, hi, kl, 0x96)));
 }
 #endif
 
