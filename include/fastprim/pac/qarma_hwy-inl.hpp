@@ -232,6 +232,22 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
 // and measured no better, each in a dependent chain of 20000 calls: ymm pairs of tweak rounds (74 shuffles
 // instead of 87), issuing the tweak first, merge-masked LFSR steps replaced by a select (a merge-masked
 // pshufb has latency 3), the nibble split in GPRs, the layer as one asm block in six instruction orders.
+// Zen 4 (EPYC family 25 model 17, core cycles; standalone copies in dependent chains, rdtsc against an add
+// chain): vpshufb has latency 2 (xmm, ymm, zmm, through either operand, masked or not), and so do vpermb
+// xmm, vpalignr and vprolq; vpermi2b, vgf2p8affineqb and vpmultishiftqb 3, vpermb ymm 4, zmm 5,
+// vextracti128 3; vpternlog, vpxor, vpshufd, vpunpck*, vpsrlvq and vinserti128 1; GPR > xmm > GPR 6 by vmovq,
+// 7 with vpbroadcastq. vpshufb and vpermb share two pipes (2 per cycle). A layer is therefore 5 deep
+// (pshufb > pshufb > vpternlog, 4.97 measured), and it has two pairs of critical pshufbs that become ready
+// together (the two S-box lookups, then the two position lookups): when a pair lands on one pipe the layer
+// costs 6. In a chain of the bare layer this follows instruction order (s1, s2, P2, P3, key: 4.97 per layer;
+// s1, s2, P3, key, P2: 5.96); in this kernel it looks random, 5.65 per layer (slope of r = 1..8), and no
+// order fixes it: the 13 orders of the layer as one asm block (78-89 per QARMA5 call against 80), padding
+// or aligning the code, kLookahead 0..11 or all tweak work first (78-83, 2 among the best), and the tweak
+// work removed altogether (80): the tweak shares do not take the pipes from the data path. The unmoved
+// term on the rho^2 lookup instead (that lookup then has a cycle of slack) gained about 0.1 per layer;
+// GFNI and vpermb are no shorter. QARMA5 is 11 layers, 55 at best, plus 15 in and out (GPR > xmm > GPR 7,
+// vpsrlvq, vpternlog, the input-layout pshufb; vpshufd, the output pshufb, vpternlog): 70, 19.4 ns at
+// 3.6 GHz; measured 78 (21.7 ns), 81 in the bench through keyed_pac.
 template <unsigned R>
 HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t data,
                                        std::uint64_t modifier) {
