@@ -232,6 +232,22 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
 // and measured no better, each in a dependent chain of 20000 calls: ymm pairs of tweak rounds (74 shuffles
 // instead of 87), issuing the tweak first, merge-masked LFSR steps replaced by a select (a merge-masked
 // pshufb has latency 3), the nibble split in GPRs, the layer as one asm block in six instruction orders.
+// Zen 4 (EPYC family 25 model 17, core cycles; standalone copies in dependent chains, rdtsc against an add
+// chain): vpshufb has latency 2 (xmm, ymm, zmm, through either operand, masked or not), and so do vpermb
+// xmm, vpalignr and vprolq; vpermi2b, vgf2p8affineqb and vpmultishiftqb 3, vpermb ymm 4, zmm 5,
+// vextracti128 3; vpternlog, vpxor, vpshufd, vpunpck*, vpsrlvq and vinserti128 1; GPR > xmm > GPR 6 by vmovq,
+// 7 with vpbroadcastq. vpshufb and vpermb share two pipes (2 per cycle). A layer is therefore 5 deep
+// (pshufb > pshufb > vpternlog, 4.97 measured), and it has two pairs of critical pshufbs that become ready
+// together (the two S-box lookups, then the two position lookups): when a pair lands on one pipe the layer
+// costs 6. In a chain of the bare layer this follows instruction order (s1, s2, P2, P3, key: 4.97 per layer;
+// s1, s2, P3, key, P2: 5.96); in this kernel it looks random, 5.65 per layer (slope of r = 1..8), and no
+// order fixes it: the 13 orders of the layer as one asm block (78-89 per QARMA5 call against 80), padding
+// or aligning the code, kLookahead 0..11 or all tweak work first (78-83, 2 among the best), and the tweak
+// work removed altogether (80): the tweak shares do not take the pipes from the data path. The unmoved
+// term on the rho^2 lookup instead (that lookup then has a cycle of slack) gained about 0.1 per layer;
+// GFNI and vpermb are no shorter. QARMA5 is 11 layers, 55 at best, plus 15 in and out (GPR > xmm > GPR 7,
+// vpsrlvq, vpternlog, the input-layout pshufb; vpshufd, the output pshufb, vpternlog): 70, 19.4 ns at
+// 3.6 GHz; measured 78 (21.7 ns), 81 in the bench through keyed_pac.
 template <unsigned R>
 HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t data,
                                        std::uint64_t modifier) {
@@ -280,12 +296,14 @@ HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t 
   };
   for (unsigned l = 0; l < kLookahead; ++l) share(l);
   const __m128i f1 = ld(st.fwd[1]), f2 = ld(st.fwd[2]), b1 = ld(st.bwd[1]), b2 = ld(st.bwd[2]);
-  std::uint64_t key0 = k.first ^ modifier;
-  __asm__("" : "+r"(key0));  // one XOR on the data path
-  const std::uint64_t x0 = data ^ key0;
-  // even cells in bytes 0..7, odd cells in bytes 8..15, then the input layout
-  const __m128i e = _mm_srlv_epi64(_mm_set1_epi64x(std::int64_t(x0)), _mm_set_epi64x(4, 0));
-  __m128i z = _mm_shuffle_epi8(_mm_and_si128(e, m0f), ld(rl.in_from_e));
+  // Even cells in bytes 0..7, odd cells in bytes 8..15, then the input layout. The first key
+  // (k.first ^ modifier) is split the same way off the data path, so data goes straight to the
+  // vector unit and its nibble mask and key are one vpternlog: (e & 0x0F) ^ key.
+  const __m128i split = _mm_set_epi64x(4, 0);
+  const __m128i key0 =
+      _mm_and_si128(_mm_srlv_epi64(_mm_set1_epi64x(std::int64_t(k.first ^ modifier)), split), m0f);
+  const __m128i e = _mm_srlv_epi64(_mm_set1_epi64x(std::int64_t(data)), split);
+  __m128i z = _mm_shuffle_epi8(_mm_ternarylogic_epi64(e, m0f, key0, 0x6A), ld(rl.in_from_e));
   HWY_UNROLL(17)
   for (unsigned l = 0; l < L; ++l) {
     const __m128i t1 = l <= R ? f1 : b1, t2 = l <= R ? f2 : b2;
@@ -294,10 +312,12 @@ HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t 
     z = _mm_ternarylogic_epi64(_mm_shuffle_epi8(s2, ld(rl.q2[l])), _mm_shuffle_epi8(s1, ld(rl.q3[l])),
                                _mm_xor_si128(kt[l], s1), 0x96);
   }
-  // S'(even cells) in bytes 0..7, S'(odd cells) << 4 in bytes 8..15, and the last key
+  // S'(even cells) | S'(odd cells) << 4 and the last key. The odd cells (bytes 8..15) move to bytes
+  // 0..7 before their lookup (vpshufd, 1 cycle), so the two lookups do not become ready together.
   const __m128i kl = _mm_cvtsi64_si128(std::int64_t(k.last ^ modifier));
-  const __m128i lo = _mm_shuffle_epi8(ld(st.bwd[0]), z), hi = _mm_shuffle_epi8(ld(st.bwd_hi), z);
-  return std::uint64_t(_mm_cvtsi128_si64(_mm_ternarylogic_epi64(lo, _mm_unpackhi_epi64(hi, hi), kl, 0x96)));
+  const __m128i lo = _mm_shuffle_epi8(ld(st.bwd[0]), z);
+  const __m128i hi = _mm_shuffle_epi8(ld(st.bwd_hi), _mm_shuffle_epi32(z, 0xEE));  // q1 -> q0
+  return std::uint64_t(_mm_cvtsi128_si64(_mm_ternarylogic_epi64(lo, hi, kl, 0x96)));
 }
 #endif
 
