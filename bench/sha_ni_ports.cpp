@@ -1,0 +1,118 @@
+// bench/sha_ni_ports.cpp: how the x86 SHA instructions share the core's pipes, measured
+// (`build/bench/sha-ni-ports`). Core cycles per loop iteration from rdtsc, converted with a
+// chain of dependent adds (1 cycle each), best of several runs. The numbers behind the
+// x86_shani multi-stream design (sha256_multi_x86_shani.hpp) and the limit it meets:
+//   - latency and issue rate of sha256rnds2, sha1rnds4, sha256msg1 and sha256msg2, as 1..8
+//     independent chains;
+//   - one iteration = 8 sha256rnds2 in 4 chains (a quarter block of 4 streams), alone and with
+//     the other instructions one SHA-256 block carries per 8 rounds (3 sha256msg1, 3 sha256msg2,
+//     15 other vector ops: the W+K adds, the shuffles for the upper W+K pair, palignr, the
+//     schedule adds, the byte swap), every one independent. Repeated runs on Zen 4 move by up to
+//     30% for the mixes (10.7-14.2 cycles for the full mix, against the 12.6 per 8 rounds that the
+//     real 3-stream kernel reaches), so read them as which instructions collide, not as a floor.
+#include <x86intrin.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+
+namespace {
+
+double add_chain_cycles_per_tick() {
+  constexpr std::uint64_t n = 50'000'000;
+  std::uint64_t x = 0;
+  const std::uint64_t t0 = __rdtsc();
+  for (std::uint64_t i = 0; i < n; i += 10)
+    __asm__ volatile(
+        "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
+        "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0"
+        : "+r"(x));
+  return static_cast<double>(n) / static_cast<double>(__rdtsc() - t0);
+}
+
+#define FP_CLOBBERS                                                                                          \
+  "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", \
+      "xmm13", "xmm14", "xmm15", "memory"
+#define FP_CLOBBERS_EVEX                                                                                 \
+  FP_CLOBBERS, "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", \
+      "xmm26", "xmm27"
+// Ticks per iteration of `body` (an asm string), best of 5 runs of `n` iterations.
+#define FP_LOOP(name, isa, clobbers, body)                                                 \
+  __attribute__((target(isa), noinline)) double name(long n) {                             \
+    double best = 1e30;                                                                    \
+    for (int r = 0; r < 5; ++r) {                                                          \
+      const std::uint64_t t0 = __rdtsc();                                                  \
+      for (long i = 0; i < n; ++i) __asm__ volatile(body ::: clobbers);                    \
+      best = std::min(best, static_cast<double>(__rdtsc() - t0) / static_cast<double>(n)); \
+    }                                                                                      \
+    return best;                                                                           \
+  }
+
+// 8 sha256rnds2 in 4 chains (state pairs xmm1/2 ... xmm7/8, W+K in xmm0).
+#define RNDS2_4X2                                                             \
+  "sha256rnds2 %%xmm0, %%xmm1, %%xmm2\n sha256rnds2 %%xmm0, %%xmm3, %%xmm4\n" \
+  "sha256rnds2 %%xmm0, %%xmm5, %%xmm6\n sha256rnds2 %%xmm0, %%xmm7, %%xmm8\n" \
+  "sha256rnds2 %%xmm0, %%xmm2, %%xmm1\n sha256rnds2 %%xmm0, %%xmm4, %%xmm3\n" \
+  "sha256rnds2 %%xmm0, %%xmm6, %%xmm5\n sha256rnds2 %%xmm0, %%xmm8, %%xmm7\n"
+// 3 sha256msg1 and 3 sha256msg2, each register written once per iteration.
+#define MSG_3X2                                                                            \
+  "sha256msg1 %%xmm9, %%xmm10\n sha256msg1 %%xmm9, %%xmm11\n sha256msg1 %%xmm9, %%xmm12\n" \
+  "sha256msg2 %%xmm9, %%xmm13\n sha256msg2 %%xmm9, %%xmm14\n sha256msg2 %%xmm9, %%xmm15\n"
+// 15 three-operand vector ops with fresh destinations: 4 W+K adds, 4 shuffles of the upper pair,
+// 3 palignr, 3 schedule adds, 1 byte swap.
+#define OTHER_15                                                                                     \
+  "vpaddd %%xmm16, %%xmm17, %%xmm18\n vpaddd %%xmm16, %%xmm17, %%xmm19\n"                            \
+  "vpaddd %%xmm16, %%xmm17, %%xmm20\n vpaddd %%xmm16, %%xmm17, %%xmm21\n"                            \
+  "vpshufd $14, %%xmm16, %%xmm22\n vpshufd $14, %%xmm16, %%xmm23\n"                                  \
+  "vpshufd $14, %%xmm16, %%xmm24\n vpshufd $14, %%xmm16, %%xmm25\n"                                  \
+  "vpalignr $4, %%xmm16, %%xmm17, %%xmm26\n vpalignr $4, %%xmm16, %%xmm17, %%xmm27\n"                \
+  "vpalignr $4, %%xmm16, %%xmm17, %%xmm18\n vpaddd %%xmm16, %%xmm17, %%xmm19\n"                      \
+  "vpaddd %%xmm16, %%xmm17, %%xmm20\n vpaddd %%xmm16, %%xmm17, %%xmm21\n vpshufb %%xmm16, %%xmm17, " \
+  "%%xmm22\n"
+
+#define SHA "sha,sse4.1"
+#define SHA_EVEX "sha,sse4.1,avx512f,avx512vl"
+FP_LOOP(rnds2_1, SHA, FP_CLOBBERS,
+        "sha256rnds2 %%xmm0, %%xmm1, %%xmm2\n sha256rnds2 %%xmm0, %%xmm2, %%xmm1\n")
+FP_LOOP(rnds2_4, SHA, FP_CLOBBERS, RNDS2_4X2)
+FP_LOOP(sha1rnds4_1, SHA, FP_CLOBBERS, "sha1rnds4 $0, %%xmm9, %%xmm1\n sha1rnds4 $0, %%xmm9, %%xmm1\n")
+FP_LOOP(sha1rnds4_4, SHA, FP_CLOBBERS,
+        "sha1rnds4 $0, %%xmm9, %%xmm1\n sha1rnds4 $0, %%xmm9, %%xmm2\n sha1rnds4 $0, %%xmm9, %%xmm3\n "
+        "sha1rnds4 $0, %%xmm9, %%xmm4\n")
+FP_LOOP(msg1_1, SHA, FP_CLOBBERS, "sha256msg1 %%xmm9, %%xmm1\n sha256msg1 %%xmm9, %%xmm1\n")
+FP_LOOP(msg1_4, SHA, FP_CLOBBERS,
+        "sha256msg1 %%xmm9, %%xmm1\n sha256msg1 %%xmm9, %%xmm2\n sha256msg1 %%xmm9, %%xmm3\n sha256msg1 "
+        "%%xmm9, %%xmm4\n")
+FP_LOOP(msg2_1, SHA, FP_CLOBBERS, "sha256msg2 %%xmm9, %%xmm1\n sha256msg2 %%xmm9, %%xmm1\n")
+FP_LOOP(msg2_4, SHA, FP_CLOBBERS,
+        "sha256msg2 %%xmm9, %%xmm1\n sha256msg2 %%xmm9, %%xmm2\n sha256msg2 %%xmm9, %%xmm3\n sha256msg2 "
+        "%%xmm9, %%xmm4\n")
+FP_LOOP(mix_rounds, SHA_EVEX, FP_CLOBBERS_EVEX, RNDS2_4X2)
+FP_LOOP(mix_rounds_msg, SHA_EVEX, FP_CLOBBERS_EVEX, RNDS2_4X2 MSG_3X2)
+FP_LOOP(mix_rounds_other, SHA_EVEX, FP_CLOBBERS_EVEX, RNDS2_4X2 OTHER_15)
+FP_LOOP(mix_msg_other, SHA_EVEX, FP_CLOBBERS_EVEX, MSG_3X2 OTHER_15)
+FP_LOOP(mix_all, SHA_EVEX, FP_CLOBBERS_EVEX, RNDS2_4X2 MSG_3X2 OTHER_15)
+
+}  // namespace
+
+int main() {
+  if (!__builtin_cpu_supports("sha") || !__builtin_cpu_supports("avx512vl")) {
+    std::puts("sha-ni-ports: needs SHA-NI and AVX-512VL");
+    return 0;
+  }
+  const double c =
+      std::max({add_chain_cycles_per_tick(), add_chain_cycles_per_tick(), add_chain_cycles_per_tick()});
+  constexpr long n = 1'000'000;
+  std::printf("core cycles per TSC tick: %.3f\n", c);
+  std::printf("latency (1 chain) and issue interval (4 chains), core cycles per instruction:\n");
+  std::printf("  sha256rnds2 %.2f %.2f | sha1rnds4 %.2f %.2f | sha256msg1 %.2f %.2f | sha256msg2 %.2f %.2f\n",
+              rnds2_1(n) * c / 2, rnds2_4(n) * c / 8, sha1rnds4_1(n) * c / 2, sha1rnds4_4(n) * c / 4,
+              msg1_1(n) * c / 2, msg1_4(n) * c / 4, msg2_1(n) * c / 2, msg2_4(n) * c / 4);
+  std::printf("core cycles per iteration (8 sha256rnds2 = 1/16 of the rounds of 4 blocks):\n");
+  std::printf(
+      "  rounds alone %.2f | + 3 msg1 + 3 msg2 %.2f | + 15 other ops %.2f | msg + other, no rounds %.2f\n",
+      mix_rounds(n) * c, mix_rounds_msg(n) * c, mix_rounds_other(n) * c, mix_msg_other(n) * c);
+  std::printf("  everything a SHA-256 block carries: %.2f (per byte of 4 streams: %.3f)\n", mix_all(n) * c,
+              mix_all(n) * c / 16);
+  return 0;
+}
