@@ -6,8 +6,8 @@
 #include <benchmark/benchmark.h>
 #include <fmt/core.h>
 
-#include <boost/program_options.hpp>
 #include <algorithm>
+#include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
 #include <fastprim/fastprim.hpp>
@@ -16,6 +16,7 @@
 #include <random>
 #include <thread>
 
+#include "core_cycles.hpp"
 #include "harness.hpp"
 
 void register_xxh64();
@@ -99,7 +100,8 @@ class table_reporter : public benchmark::BenchmarkReporter {
       }
       // Best first, so the winner is the first cell.
       std::vector<std::pair<std::string, cell>> v(impls.begin(), impls.end());
-      std::sort(v.begin(), v.end(), [](auto& a, auto& b) { return a.second.tsc_per_byte < b.second.tsc_per_byte; });
+      std::sort(v.begin(), v.end(),
+                [](auto& a, auto& b) { return a.second.tsc_per_byte < b.second.tsc_per_byte; });
       fmt::print("  {:>8} B ", key.bytes);
       for (const auto& [impl, c] : v) {
         if (key.bytes < 256)
@@ -128,26 +130,6 @@ double tsc_ghz() {
   return static_cast<double>(c1 - c0) / ns;
 }
 
-// Core cycles per TSC tick, from a chain of dependent adds (1 cycle each on every x86 core of
-// the last decade): lets the table's TSC figures be read as core cycles.
-double core_cycles_per_tick() {
-#if defined(__x86_64__)
-  constexpr std::uint64_t n = 50'000'000;
-  std::uint64_t x = 0;
-  const std::uint64_t t0 = ticks();
-  for (std::uint64_t i = 0; i < n; i += 10)
-    __asm__ volatile(
-        "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
-        "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0"
-        : "+r"(x));
-  const std::uint64_t t1 = ticks();
-  benchmark::DoNotOptimize(x);
-  return static_cast<double>(n) / static_cast<double>(t1 - t0);
-#else
-  return 0;
-#endif
-}
-
 }  // namespace fpbench
 
 int main(int argc, char** argv) {
@@ -155,7 +137,8 @@ int main(int argc, char** argv) {
   po::options_description opts("fastprim-bench options");
   std::string json, filter;
   int reps = 0;
-  opts.add_options()("help,h", "this help")("quick", "quick profile: fewer sizes, shorter runs (under 2 minutes)")(
+  opts.add_options()("help,h", "this help")("quick",
+                                            "quick profile: fewer sizes, shorter runs (under 2 minutes)")(
       "json", po::value(&json), "also write Google Benchmark JSON to this file")(
       "filter", po::value(&filter), "only benchmarks whose name (group/impl/bytes) matches this regex")(
       "repetitions", po::value(&reps), "repetitions per benchmark (median reported); default 5, quick 3")(
@@ -179,12 +162,13 @@ int main(int argc, char** argv) {
 
   const double ghz = fpbench::tsc_ghz();
   fmt::print("fastprim-bench {}\n{}", FASTPRIM_BENCH_VERSION, fastprim::report());
-  const double ratio = std::max({fpbench::core_cycles_per_tick(), fpbench::core_cycles_per_tick(),
-                                 fpbench::core_cycles_per_tick()});
-  fmt::print("Timing: rdtsc counts TSC ticks (here {:.3f} GHz), not core cycles: a dependent add chain\n"
-             "measures {:.2f} core cycles per tick now (core about {:.2f} GHz; it varies with load and turbo).\n"
-             "Compare ratios within one run; each cell is the median of {} runs.\n",
-             ghz, ratio, ratio * ghz, reps);
+  const double ratio = std::max(
+      {fpbench::core_cycles_per_tick(), fpbench::core_cycles_per_tick(), fpbench::core_cycles_per_tick()});
+  fmt::print(
+      "Timing: rdtsc counts TSC ticks (here {:.3f} GHz), not core cycles: a dependent add chain\n"
+      "measures {:.2f} core cycles per tick now (core about {:.2f} GHz; it varies with load and turbo).\n"
+      "Compare ratios within one run; each cell is the median of {} runs.\n",
+      ghz, ratio, ratio * ghz, reps);
 
   register_xxh64();
   register_sha();

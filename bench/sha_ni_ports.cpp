@@ -16,19 +16,9 @@
 #include <cstdint>
 #include <cstdio>
 
-namespace {
+#include "core_cycles.hpp"
 
-double add_chain_cycles_per_tick() {
-  constexpr std::uint64_t n = 50'000'000;
-  std::uint64_t x = 0;
-  const std::uint64_t t0 = __rdtsc();
-  for (std::uint64_t i = 0; i < n; i += 10)
-    __asm__ volatile(
-        "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
-        "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0"
-        : "+r"(x));
-  return static_cast<double>(n) / static_cast<double>(__rdtsc() - t0);
-}
+namespace {
 
 #define FP_CLOBBERS                                                                                          \
   "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", \
@@ -100,8 +90,8 @@ int main() {
     std::puts("sha-ni-ports: needs SHA-NI and AVX-512VL");
     return 0;
   }
-  const double c =
-      std::max({add_chain_cycles_per_tick(), add_chain_cycles_per_tick(), add_chain_cycles_per_tick()});
+  const double c = std::max(
+      {fpbench::core_cycles_per_tick(), fpbench::core_cycles_per_tick(), fpbench::core_cycles_per_tick()});
   constexpr long n = 1'000'000;
   std::printf("core cycles per TSC tick: %.3f\n", c);
   std::printf("latency (1 chain) and issue interval (4 chains), core cycles per instruction:\n");
