@@ -374,9 +374,9 @@ BOOST_DATA_TEST_CASE(batch_mixed_lengths, boost::unit_test::data::make(backend_n
   BOOST_TEST_CONTEXT("backend " << backend) {
     std::mt19937_64 rng(4);
     for (const alg& a : algs_of(backend)) {
-      // Lengths: 0 mixed; 1 every message longer than the 64 blocks md_batch hands a kernel per
-      // call (data runs into the padded blocks inside one call, or across a call boundary); 2 all
-      // 1 KiB (the bench's batch); 3 1 KiB give or take a few bytes.
+      // Lengths: 0 mixed; 1 every message over 4 KiB (long kernel calls, lanes reaching their
+      // padded blocks together or apart); 2 all 1 KiB (the bench's batch); 3 1 KiB give or take a
+      // few bytes (one or two padded blocks).
       const std::pair<std::size_t, int> cases[] = {{0, 0},  {1, 0},  {2, 0},  {3, 0},  {5, 0},
                                                    {7, 0},  {8, 0},  {9, 0},  {16, 0}, {17, 0},
                                                    {33, 0}, {70, 0}, {21, 1}, {64, 2}, {40, 3}};
