@@ -9,7 +9,14 @@
 //     15 other vector ops: the W+K adds, the shuffles for the upper W+K pair, palignr, the
 //     schedule adds, the byte swap), every one independent. Repeated runs on Zen 4 move by up to
 //     30% for the mixes (10.7-14.2 cycles for the full mix, against the 12.6 per 8 rounds that the
-//     real 3-stream kernel reaches), so read them as which instructions collide, not as a floor.
+//     real 3-stream kernel reaches), so read them as which instructions collide, not as a floor;
+//   - the SHA instructions beside ymm lane rounds (the proportions of a SHA-256 or SHA-1 round of
+//     8 messages), as block rounds per cycle: what a kernel running SHA-NI streams and vector
+//     lanes in one instruction stream could gain at most. Zen 4, two runs: SHA-256 2.03 alone,
+//     2.22-2.25 with the lane ops (+10%, before the SHA-NI message schedule's own ops, which this
+//     row leaves out); SHA-1: the lane ops alone 3.2-3.3, with sha1rnds4 beside them 3.2-3.3, no
+//     gain. A fused SHA-1 prototype (16 zmm lanes and 2..8 SHA-NI streams in one loop) ran no
+//     faster than the lanes alone.
 #include <x86intrin.h>
 
 #include <algorithm>
@@ -83,6 +90,31 @@ FP_LOOP(mix_rounds_other, SHA_EVEX, FP_CLOBBERS_EVEX, RNDS2_4X2 OTHER_15)
 FP_LOOP(mix_msg_other, SHA_EVEX, FP_CLOBBERS_EVEX, MSG_3X2 OTHER_15)
 FP_LOOP(mix_all, SHA_EVEX, FP_CLOBBERS_EVEX, RNDS2_4X2 MSG_3X2 OTHER_15)
 
+// The SHA instructions beside vector lanes (ymm, 8 messages per register), every op independent:
+// whether a kernel that runs SHA-NI streams and lanes in one instruction stream gains.
+// 16 ops in the proportions of a SHA-256 lane round (about 25 ops per round of 8 lanes: the Sigma
+// rotations, Ch/Maj/XOR3 as vpternlogd, the adds, the schedule's shift), and 10 of a SHA-1 round.
+#define YMM_SHA256_16                                                                                        \
+  "vprord $6, %%ymm16, %%ymm20\n vprord $11, %%ymm16, %%ymm21\n vprord $25, %%ymm16, %%ymm22\n"              \
+  "vprord $2, %%ymm17, %%ymm23\n vprord $13, %%ymm17, %%ymm24\n vprord $22, %%ymm17, %%ymm25\n"              \
+  "vpternlogd $0x96, %%ymm16, %%ymm17, %%ymm26\n vpternlogd $0xca, %%ymm16, %%ymm17, %%ymm27\n"              \
+  "vpternlogd $0xe8, %%ymm16, %%ymm17, %%ymm20\n vpternlogd $0x96, %%ymm16, %%ymm17, %%ymm21\n"              \
+  "vpaddd %%ymm16, %%ymm17, %%ymm22\n vpaddd %%ymm16, %%ymm17, %%ymm23\n vpaddd %%ymm16, %%ymm17, %%ymm24\n" \
+  "vpaddd %%ymm16, %%ymm17, %%ymm25\n vpaddd %%ymm16, %%ymm17, %%ymm26\n vpsrld $3, %%ymm16, %%ymm27\n"
+#define YMM_SHA1_10                                                                                          \
+  "vprold $5, %%ymm16, %%ymm20\n vprold $30, %%ymm16, %%ymm21\n vprold $1, %%ymm16, %%ymm22\n"               \
+  "vpternlogd $0xca, %%ymm16, %%ymm17, %%ymm23\n vpternlogd $0x96, %%ymm16, %%ymm17, %%ymm24\n"              \
+  "vpxord %%ymm16, %%ymm17, %%ymm25\n vpaddd %%ymm16, %%ymm17, %%ymm26\n vpaddd %%ymm16, %%ymm17, %%ymm27\n" \
+  "vpaddd %%ymm16, %%ymm17, %%ymm20\n vpaddd %%ymm16, %%ymm17, %%ymm21\n"
+#define SHA1RNDS4_5                                                                              \
+  "sha1rnds4 $0, %%xmm9, %%xmm1\n sha1rnds4 $0, %%xmm9, %%xmm2\n sha1rnds4 $0, %%xmm9, %%xmm3\n" \
+  "sha1rnds4 $0, %%xmm9, %%xmm4\n sha1rnds4 $0, %%xmm9, %%xmm5\n"
+FP_LOOP(lanes256_alone, SHA_EVEX, FP_CLOBBERS_EVEX, YMM_SHA256_16)
+FP_LOOP(rounds_lanes256, SHA_EVEX, FP_CLOBBERS_EVEX, RNDS2_4X2 YMM_SHA256_16)
+FP_LOOP(rnds4_alone, SHA_EVEX, FP_CLOBBERS_EVEX, SHA1RNDS4_5)
+FP_LOOP(lanes1_alone, SHA_EVEX, FP_CLOBBERS_EVEX, YMM_SHA1_10 YMM_SHA1_10)
+FP_LOOP(rnds4_lanes1, SHA_EVEX, FP_CLOBBERS_EVEX, SHA1RNDS4_5 YMM_SHA1_10 YMM_SHA1_10)
+
 }  // namespace
 
 int main() {
@@ -104,5 +136,14 @@ int main() {
       mix_rounds(n) * c, mix_rounds_msg(n) * c, mix_rounds_other(n) * c, mix_msg_other(n) * c);
   std::printf("  everything a SHA-256 block carries: %.2f (per byte of 4 streams: %.3f)\n", mix_all(n) * c,
               mix_all(n) * c / 16);
+  // Block rounds per cycle: 8 sha256rnds2 are 16 rounds of a block, 16 lane ops 16/25 of a round
+  // of 8 blocks; 5 sha1rnds4 are 20 rounds, 20 SHA-1 lane ops 2 rounds of 8 blocks.
+  const double r8 = mix_rounds(n) * c, l256 = lanes256_alone(n) * c, rl256 = rounds_lanes256(n) * c;
+  const double s5 = rnds4_alone(n) * c, l1 = lanes1_alone(n) * c, sl1 = rnds4_lanes1(n) * c;
+  std::printf("SHA-NI rounds beside ymm lane rounds (core cycles; block rounds per cycle):\n");
+  std::printf("  SHA-256: 8 sha256rnds2 %.2f (%.2f) | 16 lane ops %.2f (%.2f) | both %.2f (%.2f)\n", r8,
+              16 / r8, l256, 16.0 / 25 * 8 / l256, rl256, (16 + 16.0 / 25 * 8) / rl256);
+  std::printf("  SHA-1: 5 sha1rnds4 %.2f (%.2f) | 20 lane ops %.2f (%.2f) | both %.2f (%.2f)\n", s5, 20 / s5,
+              l1, 16 / l1, sl1, 36 / sl1);
   return 0;
 }
