@@ -237,8 +237,11 @@ FASTPRIM_ZERO_REGS_INNER inline void sha1_lanes(std::size_t active, std::uint32_
       // The next block's load and transpose (about 80 shuffles, all on one port on AVX-512) amid
       // this block's rounds rather than before them, where they held up the rounds' chain: 16
       // lanes x 16 blocks on Ice Lake, 0.50-0.51 -> 0.46 TSC ticks/byte (0.34 with the words
-      // already transposed; micro-benchmark, split at rounds 20/40/60: 0.50/0.46/0.47).
-      if (t == 40 && b + 1 < nblocks)
+      // already transposed; micro-benchmark, split at rounds 20/40/60: 0.50/0.46/0.47; that was
+      // with the window in registers). With the window in memory, Zen 4, fp::sha1_batch of 64 x
+      // 1 KiB, TSC ticks/byte, three alternating runs each: at round 0 0.503, 4 0.498, 10 0.497,
+      // 14 0.498, 20 0.505, 40 0.511, 60 0.507.
+      if (t == 10 && b + 1 < nblocks)
         load_block(active, blocks, (b + 1) * md_block_size, opaque(wbuf[(b + 1) & 1]));
       vec_t* const w = opaque(cur);
       if (t >= 16)
