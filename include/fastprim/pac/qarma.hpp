@@ -262,14 +262,24 @@ inline constexpr simd_layer_tables simd_layers = make_simd_layer_tables();
 
 // Single calls relabel the cells instead of moving them: layer l (forward rounds 1..r, the
 // reflector, backward rounds r..1) leaves its output in the layout sigma_out[l] (byte j holds
-// natural cell sigma_out[l][j]) chosen so that MixColumns term 1 needs no position lookup. A layer
-// is then z' = perm(rho^2 S(z), q2) ^ perm(rho S(z), q3) ^ (rho S(z) ^ key): three shuffle
-// latencies. Keys and tweaks are added after the layer's linear map, in its output layout.
-// The input layout sigma_in0 is chosen so that the last layer leaves the even cells in bytes 0..7
-// and the odd cells in bytes 8..15 (cell 2i in byte i, cell 2i+1 in byte 8+i): the output word is
-// then S'(bytes 0..7) | S'(bytes 8..15) << 4, with no final position lookup.
+// natural cell sigma_out[l][j]) chosen so that one of the three MixColumns terms needs no position
+// lookup (the "unmoved" term, unmoved[l] = 1, 2 or 3; terms 1 and 3 have coefficient rho, term 2
+// rho^2). A layer is then z' = perm(A, q2) ^ perm(rho S(z), q3) ^ (U ^ key): three shuffle
+// latencies, with A = rho^2 S(z) and U = rho S(z) when a rho term is unmoved, and A = rho S(z),
+// U = rho^2 S(z) when the rho^2 term is (rho2_unmoved[l]). Keys and tweaks are added after the
+// layer's linear map, in its output layout.
+// The last layer must leave the even cells in bytes 0..7 and the odd cells in bytes 8..15 (cell
+// 2i in byte i, cell 2i+1 in byte 8+i, the "e layout"): the output word is then
+// S'(bytes 0..7) | S'(bytes 8..15) << 4, with no final position lookup. The entry makes the same
+// e layout from the input word with a shift and a mask; in_from_e moves it to the first layer's
+// input layout. Each layer's choice of unmoved term changes the map from the input layout to the
+// output layout, and for some round counts one sequence of choices maps the e layout onto itself
+// (simd_relabel_choices): in_from_e is then the identity and the entry has no position lookup.
 struct simd_relabel {
   unsigned layers = 0;                               // 2r + 1
+  bool in_is_e = false;                              // in_from_e is the identity
+  std::uint8_t unmoved[2 * max_rounds + 1]{};        // the term without a position lookup
+  bool rho2_unmoved[2 * max_rounds + 1]{};           // unmoved[l] == 2
   std::uint8_t sigma_out[2 * max_rounds + 1][16]{};  // layout after layer l
   // byte j of the input layout: natural cell sigma0[j] at its position in the even/odd layout
   alignas(16) std::uint8_t in_from_e[16]{};
@@ -286,21 +296,29 @@ constexpr unsigned relabel_index(unsigned r, unsigned l, unsigned k, unsigned n)
   return (cell_inv_shuffle_perm[n] + 4 * k) & 15;                                 // tau^-1 o M
 }
 
-// Fills the layouts and position tables of `t` for the input layout `sigma0`.
-constexpr void fill_simd_relabel(simd_relabel& t, unsigned r, const std::uint8_t (&sigma0)[16]) noexcept {
+// Fills the layouts and position tables of `t` for the input layout `sigma0` and the unmoved
+// terms `choice` (1..3 per layer).
+constexpr void fill_simd_relabel(simd_relabel& t, unsigned r, const std::uint8_t (&sigma0)[16],
+                                 const std::uint8_t* choice) noexcept {
   t.layers = 2 * r + 1;
   std::uint8_t sigma_in[16], inv_in[16];
   for (unsigned j = 0; j < 16; ++j) sigma_in[j] = sigma0[j], inv_in[sigma0[j]] = std::uint8_t(j);
+  t.in_is_e = true;
   for (unsigned j = 0; j < 16; ++j) {
     t.in_from_e[j] = std::uint8_t(sigma0[j] / 2 + (sigma0[j] % 2) * 8);
+    t.in_is_e = t.in_is_e && t.in_from_e[j] == j;
   }
   for (unsigned l = 0; l < t.layers; ++l) {
-    std::uint8_t i1_inv[16]{};
-    for (unsigned n = 0; n < 16; ++n) i1_inv[relabel_index(r, l, 1, n)] = std::uint8_t(n);
-    for (unsigned j = 0; j < 16; ++j) t.sigma_out[l][j] = i1_inv[sigma_in[j]];
+    const unsigned u = choice[l];
+    const unsigned a = u == 2 ? 1 : 2, b = u == 3 ? 1 : 3;  // the moved terms: q2, q3
+    t.unmoved[l] = std::uint8_t(u);
+    t.rho2_unmoved[l] = u == 2;
+    std::uint8_t iu_inv[16]{};
+    for (unsigned n = 0; n < 16; ++n) iu_inv[relabel_index(r, l, u, n)] = std::uint8_t(n);
+    for (unsigned j = 0; j < 16; ++j) t.sigma_out[l][j] = iu_inv[sigma_in[j]];
     for (unsigned j = 0; j < 16; ++j) {
-      t.q2[l][j] = inv_in[relabel_index(r, l, 2, t.sigma_out[l][j])];
-      t.q3[l][j] = inv_in[relabel_index(r, l, 3, t.sigma_out[l][j])];
+      t.q2[l][j] = inv_in[relabel_index(r, l, a, t.sigma_out[l][j])];
+      t.q3[l][j] = inv_in[relabel_index(r, l, b, t.sigma_out[l][j])];
       t.tsig[l][j] = t.sigma_out[l][j];
       if (l < r)
         for (unsigned k = 1; k <= 3; ++k)
@@ -311,18 +329,44 @@ constexpr void fill_simd_relabel(simd_relabel& t, unsigned r, const std::uint8_t
   }
 }
 
+// The e layout: byte j holds natural cell 2j (j < 8) or 2(j - 8) + 1.
+constexpr std::uint8_t e_layout_cell(unsigned j) noexcept {
+  return std::uint8_t(j < 8 ? 2 * j : 2 * (j - 8) + 1);
+}
+
+// A sequence of unmoved terms that maps the e layout onto itself for r = 5 (QARMA5), so that its
+// single calls have no input position lookup (2 cycles of latency). An exhaustive search over the
+// 3^11 sequences (tools/qarma-relabel-search.py, which repeats this arithmetic) finds 286 such
+// sequences for r = 5, every one with the rho^2 term unmoved in an odd number of layers, and none
+// for r = 1, 2 or 3 (r = 4 has 66, r = 6 1362; QARMA3 and the paper's other round counts keep the
+// input lookup). This one, the first the script prints, leaves the rho^2 term unmoved only in the
+// pseudo-reflector.
+// make_simd_relabel checks that it works (the static_assert after simd_relabels).
+inline constexpr std::uint8_t simd_relabel_choice_r5[11] = {1, 1, 1, 1, 1, 2, 1, 3, 3, 1, 3};
+
 constexpr simd_relabel make_simd_relabel(unsigned r) noexcept {
+  std::uint8_t ones[2 * max_rounds + 1]{};
+  for (auto& c : ones) c = 1;
+  std::uint8_t e[16]{};
+  for (unsigned j = 0; j < 16; ++j) e[j] = e_layout_cell(j);
+  if (r == 5) {  // the e layout in and out
+    simd_relabel t{};
+    fill_simd_relabel(t, r, e, simd_relabel_choice_r5);
+    bool ok = true;
+    for (unsigned j = 0; j < 16; ++j) ok = ok && t.sigma_out[2 * r][j] == e[j];
+    if (ok) return t;
+  }
   // The layouts compose cell maps: the final layout is g(sigma0) for a fixed map g. Find g from
   // the identity input layout, then start from g^-1 of the wanted final layout.
   simd_relabel probe{};
   std::uint8_t ident[16]{};
   for (unsigned j = 0; j < 16; ++j) ident[j] = std::uint8_t(j);
-  fill_simd_relabel(probe, r, ident);
+  fill_simd_relabel(probe, r, ident, ones);
   std::uint8_t g_inv[16]{}, sigma0[16]{};
   for (unsigned j = 0; j < 16; ++j) g_inv[probe.sigma_out[2 * r][j]] = std::uint8_t(j);
-  for (unsigned j = 0; j < 16; ++j) sigma0[j] = g_inv[j < 8 ? 2 * j : 2 * (j - 8) + 1];
+  for (unsigned j = 0; j < 16; ++j) sigma0[j] = g_inv[e[j]];
   simd_relabel t{};
-  fill_simd_relabel(t, r, sigma0);
+  fill_simd_relabel(t, r, sigma0, ones);
   return t;
 }
 
@@ -335,6 +379,7 @@ inline constexpr simd_relabel simd_relabels[max_rounds + 1] = {{},
                                                                make_simd_relabel(6),
                                                                make_simd_relabel(7),
                                                                make_simd_relabel(8)};
+static_assert(simd_relabels[5].in_is_e, "QARMA5's layer choices must map the e layout onto itself");
 
 }  // namespace qarma
 

@@ -173,7 +173,7 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
   const std::uint64_t x0 = data ^ k.first ^ modifier;
   const V e = hn::And(hn::BitCast(d, hn::InterleaveLower(d64, hn::Set(d64, x0), hn::Set(d64, x0 >> 4))),
                       hn::Set(d, 0x0F));
-  V z = lut(e, dup(d, rl.in_from_e));
+  V z = rl.in_is_e ? e : lut(e, dup(d, rl.in_from_e));
   V t, t_hi;
   unpack(d, hn::BitCast(d, hn::Set(d64, modifier)), t, t_hi);
   V tw[R + 1];
@@ -185,25 +185,26 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
       tw[i + 1] = hn::IfThenElse(hn::MaskFromVec(tm), lut(om, u), u);
     }
   }
+  // Layer l's linear map on s1 = rho S(z), s2 = rho^2 S(z), and its key.
+  const auto layer = [&](V s1, V s2, unsigned l, V key) {
+    if (rl.rho2_unmoved[l])
+      return hn::Xor3(lut(s1, dup(d, rl.q2[l])), lut(s1, dup(d, rl.q3[l])), hn::Xor(s2, key));
+    return hn::Xor3(lut(s2, dup(d, rl.q2[l])), lut(s1, dup(d, rl.q3[l])), hn::Xor(s1, key));
+  };
   HWY_UNROLL(1)
   for (unsigned l = 0; l < R; ++l) {  // forward rounds 1..R-1 and the central forward round
     const V r1 = lut(rho1, tw[l + 1]), r2 = lut(rho2, tw[l + 1]);
     const V key = hn::Xor(
         hn::Xor3(lut(r1, dup(d, rl.tq[l][0])), lut(r2, dup(d, rl.tq[l][1])), lut(r1, dup(d, rl.tq[l][2]))),
         dup(d, k.v_layer[l]));
-    const V s1 = lut(f1, z), s2 = lut(f2, z);
-    z = hn::Xor3(lut(s2, dup(d, rl.q2[l])), lut(s1, dup(d, rl.q3[l])), hn::Xor(s1, key));
+    z = layer(lut(f1, z), lut(f2, z), l, key);
   }
-  {  // pseudo-reflector
-    const V s1 = lut(f1, z), s2 = lut(f2, z);
-    z = hn::Xor3(lut(s2, dup(d, rl.q2[R])), lut(s1, dup(d, rl.q3[R])), hn::Xor(s1, dup(d, k.v_layer[R])));
-  }
+  z = layer(lut(f1, z), lut(f2, z), R, dup(d, k.v_layer[R]));  // pseudo-reflector
   HWY_UNROLL(1)
   for (unsigned i = R; i >= 1; --i) {  // central backward round, backward rounds R-1..1
     const unsigned l = 2 * R + 1 - i;
     const V key = hn::Xor(lut(tw[i], dup(d, rl.tsig[l])), dup(d, k.v_layer[l]));
-    const V s1 = lut(b1, z), s2 = lut(b2, z);
-    z = hn::Xor3(lut(s2, dup(d, rl.q2[l])), lut(s1, dup(d, rl.q3[l])), hn::Xor(s1, key));
+    z = layer(lut(b1, z), lut(b2, z), l, key);
   }
   // Last S-box: S'(even cells) in bytes 0..7, S'(odd cells) << 4 in bytes 8..15; the last key on
   // the 64-bit word.
@@ -248,6 +249,10 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
 // GFNI and vpermb are no shorter. QARMA5 is 11 layers, 55 at best, plus 15 in and out (GPR > xmm > GPR 7,
 // vpsrlvq, vpternlog, the input-layout pshufb; vpshufd, the output pshufb, vpternlog): 70, 19.4 ns at
 // 3.6 GHz; measured 78 (21.7 ns), 81 in the bench through keyed_pac.
+// Since then QARMA5's layouts start and end in the e layout (qarma.hpp, simd_relabel_choice_r5): no
+// input-layout pshufb, 13 in and out, 68 at best. One process, the dispatched kernel before and after
+// in a dependent chain of 2000 calls (min of 100 per sample, 30 samples, median): 80.0-80.9 against
+// 77.0-78.7 in three runs.
 template <unsigned R>
 HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t data,
                                        std::uint64_t modifier) {
@@ -303,14 +308,19 @@ HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t 
   const __m128i key0 =
       _mm_and_si128(_mm_srlv_epi64(_mm_set1_epi64x(std::int64_t(k.first ^ modifier)), split), m0f);
   const __m128i e = _mm_srlv_epi64(_mm_set1_epi64x(std::int64_t(data)), split);
-  __m128i z = _mm_shuffle_epi8(_mm_ternarylogic_epi64(e, m0f, key0, 0x6A), ld(rl.in_from_e));
+  __m128i z = _mm_ternarylogic_epi64(e, m0f, key0, 0x6A);
+  if (!rl.in_is_e) z = _mm_shuffle_epi8(z, ld(rl.in_from_e));
   HWY_UNROLL(17)
   for (unsigned l = 0; l < L; ++l) {
     const __m128i t1 = l <= R ? f1 : b1, t2 = l <= R ? f2 : b2;
     const __m128i s1 = _mm_shuffle_epi8(t1, z), s2 = _mm_shuffle_epi8(t2, z);
     share(l + kLookahead);
-    z = _mm_ternarylogic_epi64(_mm_shuffle_epi8(s2, ld(rl.q2[l])), _mm_shuffle_epi8(s1, ld(rl.q3[l])),
-                               _mm_xor_si128(kt[l], s1), 0x96);
+    if (rl.rho2_unmoved[l])  // both position lookups on rho S; rho^2 S stays put
+      z = _mm_ternarylogic_epi64(_mm_shuffle_epi8(s1, ld(rl.q2[l])), _mm_shuffle_epi8(s1, ld(rl.q3[l])),
+                                 _mm_xor_si128(kt[l], s2), 0x96);
+    else
+      z = _mm_ternarylogic_epi64(_mm_shuffle_epi8(s2, ld(rl.q2[l])), _mm_shuffle_epi8(s1, ld(rl.q3[l])),
+                                 _mm_xor_si128(kt[l], s1), 0x96);
   }
   // S'(even cells) | S'(odd cells) << 4 and the last key. The odd cells (bytes 8..15) move to bytes
   // 0..7 before their lookup (vpshufd, 1 cycle), so the two lookups do not become ready together.
