@@ -113,7 +113,8 @@ struct sha1_traits {
 class sha1 : public detail::md_hasher<sha1, detail::sha1_traits> {};
 
 // Hashes every message of `msgs` independently into `out[i]`, several at a time where the
-// hardware allows (SHA-NI: 4 interleaved streams). errc::short_output if `out` is shorter.
+// hardware allows (interleaved SHA-NI streams, or one message per SIMD lane). errc::short_output
+// if `out` is shorter.
 inline result<void> sha1_batch(std::span<const std::span<const std::byte>> msgs,
                                std::span<std::array<std::byte, 20>> out) noexcept {
   if (out.size() < msgs.size()) return errc::short_output;

@@ -327,15 +327,18 @@ class md_hasher {
 
 // ---- many independent messages through a multi-lane kernel ------------------------------------
 //
-// `kernel(active, states, blocks, nblocks)` advances `active` (1..L) lanes by `nblocks`
+// `kernel(active, states, blocks, nblocks)` advances `active` (1..MaxL) lanes by `nblocks`
 // consecutive blocks each: lane i hashes blocks[i][0 .. 64*nblocks) into states[i]. Every lane
 // runs the message's full blocks straight from the caller's buffer, then its one or two padded
 // blocks from the lane's own stack slot. A lane that finishes takes the next message, so lanes
 // stay busy with messages of mixed lengths; `active` drops below L only at the end of the batch.
-template <std::size_t Words, std::size_t DigestSize, std::size_t L, class Kernel>
+// MaxL >= L: when every message left fits into the lanes (at most MaxL at once), they all start,
+// so that a batch does not end with one message alone (a lone SHA-NI stream is latency-bound).
+template <std::size_t Words, std::size_t DigestSize, std::size_t L, class Kernel, std::size_t MaxL = L>
 FASTPRIM_ZERO_REGS_INNER void md_batch(const std::uint32_t* iv, const std::span<const std::byte>* msgs,
                                        std::size_t n, std::array<std::byte, DigestSize>* out,
                                        Kernel&& kernel) noexcept {
+  static_assert(MaxL >= L);
   struct lane {
     std::uint32_t h[Words];
     const std::byte* p;
@@ -345,9 +348,9 @@ FASTPRIM_ZERO_REGS_INNER void md_batch(const std::uint32_t* iv, const std::span<
     bool in_tail;
     alignas(16) std::byte tail[2 * md_block_size];
   };
-  lane lanes[L];
-  std::size_t slot[L];  // slot[0 .. active) name the busy lanes
-  for (std::size_t i = 0; i < L; ++i) slot[i] = i;
+  lane lanes[MaxL];
+  std::size_t slot[MaxL];  // slot[0 .. active) name the busy lanes
+  for (std::size_t i = 0; i < MaxL; ++i) slot[i] = i;
   std::size_t active = 0, next = 0;
 
   auto start = [&](lane& ln, std::size_t m) {
@@ -368,9 +371,11 @@ FASTPRIM_ZERO_REGS_INNER void md_batch(const std::uint32_t* iv, const std::span<
 
   for (;;) {
     while (active < L && next < n) start(lanes[slot[active++]], next++);
+    if (n - next <= MaxL - active)
+      while (next < n) start(lanes[slot[active++]], next++);
     if (active == 0) break;
-    std::uint32_t* states[L];
-    const std::byte* blocks[L];
+    std::uint32_t* states[MaxL];
+    const std::byte* blocks[MaxL];
     std::size_t k = ~std::size_t{0};
     for (std::size_t i = 0; i < active; ++i) {
       lane& ln = lanes[slot[i]];
