@@ -156,6 +156,86 @@ void register_pac_limits() {
   FASTPRIM_BENCH_CHAIN("vmovq gpr > xmm > gpr", "vmovq %%rax, %%xmm0\n\tvmovq %%xmm0, %%rax");
   FASTPRIM_BENCH_CHAIN("add (1 core cycle)", "add $1, %%rax");
 #undef FASTPRIM_BENCH_CHAIN
+
+  // Mock-ups of a QARMA5 single call in asm (one "call" per 8 bytes, 10 per benchmark iteration,
+  // each call's input the previous call's output through a GPR): the kernel's entry (broadcast,
+  // shift, mask and key), eleven layers and its exit, without the tweak work, the loads and the
+  // call. The layer forms: s1 = rho S(z), s2 = rho^2 S(z) (two vpshufb), then
+  //   rho S in place:   tern(P(s2), P'(s1), s1 ^ key)   the kernel's form in 10 of its 11 layers
+  //   rho^2 S in place: tern(P(s1), P'(s1), s2 ^ key)   s2 has a cycle of slack
+  //   ... and P' a vpshufd (latency 1): one critical vpshufb per level, no pair to collide
+  // and the mix of forms the relabelled layouts allow at best (vpshufd in layers 1, 3, 7, 9).
+  const std::string mock = "pac qarma5 call mock-ups in asm (x86 AVX-512VL, no tweak), dependent chain";
+  alignas(64) static std::uint8_t mock_buf[4096];
+#define FASTPRIM_MOCK_ENTRY                                              \
+  "vpbroadcastq %[x], %%xmm0\n\tvpsrlvq 2048(%%rdi), %%xmm0, %%xmm0\n\t" \
+  "vpternlogq $0x6a, %%xmm5, %%xmm6, %%xmm0\n\t"
+#define FASTPRIM_MOCK_EXIT                                                         \
+  "vpshufb %%xmm0, %%xmm8, %%xmm1\n\tvpshufd $0xee, %%xmm0, %%xmm2\n\t"            \
+  "vpshufb %%xmm2, %%xmm9, %%xmm2\n\tvpternlogq $0x96, %%xmm7, %%xmm2, %%xmm1\n\t" \
+  "vmovq %%xmm1, %[x]\n\t"
+#define FASTPRIM_MOCK_LOOKUPS "vpshufb %%xmm0, %%xmm8, %%xmm1\n\tvpshufb %%xmm0, %%xmm9, %%xmm2\n\t"
+#define FASTPRIM_MOCK_END "vpternlogq $0x96, %%xmm4, %%xmm3, %%xmm1\n\tvmovdqa %%xmm1, %%xmm0\n\t"
+  // the layer forms, for layer l of an .irp over the layer numbers
+#define FASTPRIM_MOCK_RHO                                                                     \
+  FASTPRIM_MOCK_LOOKUPS                                                                       \
+      "vpshufb 48*\\l(%%rdi), %%xmm2, %%xmm3\n\tvpshufb 48*\\l+16(%%rdi), %%xmm1, %%xmm4\n\t" \
+      "vpxorq 1024+16*\\l(%%rdi), %%xmm1, %%xmm1\n\t" FASTPRIM_MOCK_END
+#define FASTPRIM_MOCK_RHO2                                                                    \
+  FASTPRIM_MOCK_LOOKUPS                                                                       \
+      "vpshufb 48*\\l(%%rdi), %%xmm1, %%xmm3\n\tvpshufb 48*\\l+16(%%rdi), %%xmm1, %%xmm4\n\t" \
+      "vpxorq 1024+16*\\l(%%rdi), %%xmm2, %%xmm1\n\t" FASTPRIM_MOCK_END
+#define FASTPRIM_MOCK_RHO2_D                                                       \
+  FASTPRIM_MOCK_LOOKUPS                                                            \
+      "vpshufb 48*\\l(%%rdi), %%xmm1, %%xmm3\n\tvpshufd $0x4e, %%xmm1, %%xmm4\n\t" \
+      "vpxorq 1024+16*\\l(%%rdi), %%xmm2, %%xmm1\n\t" FASTPRIM_MOCK_END
+  // rho S in place, q3 a vpshufd: s2 feeds the one vpshufb position lookup and goes first
+#define FASTPRIM_MOCK_RHO_D                                                    \
+  "vpshufb %%xmm0, %%xmm9, %%xmm2\n\tvpshufb %%xmm0, %%xmm8, %%xmm1\n\t"       \
+  "vpshufb 48*\\l(%%rdi), %%xmm2, %%xmm3\n\tvpshufd $0x4e, %%xmm1, %%xmm4\n\t" \
+  "vpxorq 1024+16*\\l(%%rdi), %%xmm1, %%xmm1\n\t" FASTPRIM_MOCK_END
+#define FASTPRIM_MOCK_CALLS(NAME, LAYERS)                                                              \
+  fpbench::add(mock, NAME, 8 * 10, [x = std::uint64_t{1}]() mutable {                                  \
+    __asm__ volatile(".rept 10\n\t" FASTPRIM_MOCK_ENTRY LAYERS FASTPRIM_MOCK_EXIT ".endr"              \
+                     : [x] "+r"(x)                                                                     \
+                     : "D"(mock_buf)                                                                   \
+                     : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", \
+                       "memory");                                                                      \
+  })
+  FASTPRIM_MOCK_CALLS("entry and exit only", "");
+  FASTPRIM_MOCK_CALLS("rho S in place, 11 layers",
+                      ".irp l,0,1,2,3,4,5,6,7,8,9,10\n\t" FASTPRIM_MOCK_RHO ".endr\n\t");
+  FASTPRIM_MOCK_CALLS("rho^2 S in place, 11 layers",
+                      ".irp l,0,1,2,3,4,5,6,7,8,9,10\n\t" FASTPRIM_MOCK_RHO2 ".endr\n\t");
+  FASTPRIM_MOCK_CALLS("rho^2 S in place, one position lookup a vpshufd, 11 layers",
+                      ".irp l,0,1,2,3,4,5,6,7,8,9,10\n\t" FASTPRIM_MOCK_RHO2_D ".endr\n\t");
+  FASTPRIM_MOCK_CALLS("the best mix the layouts allow (vpshufd in layers 1, 3, 7, 9)",
+                      ".irp l,0\n\t" FASTPRIM_MOCK_RHO2
+                      ".endr\n\t"
+                      ".irp l,1\n\t" FASTPRIM_MOCK_RHO_D
+                      ".endr\n\t"
+                      ".irp l,2\n\t" FASTPRIM_MOCK_RHO2
+                      ".endr\n\t"
+                      ".irp l,3\n\t" FASTPRIM_MOCK_RHO_D
+                      ".endr\n\t"
+                      ".irp l,4,5,6\n\t" FASTPRIM_MOCK_RHO2
+                      ".endr\n\t"
+                      ".irp l,7\n\t" FASTPRIM_MOCK_RHO_D
+                      ".endr\n\t"
+                      ".irp l,8\n\t" FASTPRIM_MOCK_RHO2
+                      ".endr\n\t"
+                      ".irp l,9\n\t" FASTPRIM_MOCK_RHO_D
+                      ".endr\n\t"
+                      ".irp l,10\n\t" FASTPRIM_MOCK_RHO2 ".endr\n\t");
+#undef FASTPRIM_MOCK_CALLS
+#undef FASTPRIM_MOCK_RHO_D
+#undef FASTPRIM_MOCK_RHO2_D
+#undef FASTPRIM_MOCK_RHO2
+#undef FASTPRIM_MOCK_RHO
+#undef FASTPRIM_MOCK_END
+#undef FASTPRIM_MOCK_LOOKUPS
+#undef FASTPRIM_MOCK_EXIT
+#undef FASTPRIM_MOCK_ENTRY
 #endif
 }
 
