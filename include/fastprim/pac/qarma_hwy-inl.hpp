@@ -252,7 +252,18 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
 // Since then QARMA5's layouts start and end in the e layout (qarma.hpp, simd_relabel_choice_r5): no
 // input-layout pshufb, 13 in and out, 68 at best. One process, the dispatched kernel before and after
 // in a dependent chain of 2000 calls (min of 100 per sample, 30 samples, median): 80.0-80.9 against
-// 77.0-78.7 in three runs.
+// 77.0-78.7 in three runs. What the layer form costs, from the bench rows "pac qarma5 call
+// mock-ups in asm" (entry, eleven layers, exit, no tweak work): the form here (rho S in place, so
+// both S-box lookups and both position lookups are critical pairs) is the slowest; with rho^2 S
+// in place (its lookup then only feeds the key XOR) the S-box pair cannot cost a cycle; with one
+// position lookup a vpshufd as well (latency 1) no pair is left, and eleven such layers are about
+// 10 cycles faster than this form. The relabelled layouts allow a vpshufd in at most four of the
+// eleven layers with the e layout at both ends (layers 1, 3, 7, 9; the reflector, layer 5, can
+// have both lookups as vpshufd instead of two of those); that mix, built into this kernel (rho^2
+// S in place in the other seven layers, program order forced by empty asm statements), measured
+// 0.7-1.7 cycles slower than the form here in the one-process chain, though 3.3 faster as a
+// mock-up: the tweak work (about 40 shuffles per call) shares the two pipes (without it the kernel
+// is 1.5-3.5 cycles faster), and issuing it all first is 10 slower.
 template <unsigned R>
 HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t data,
                                        std::uint64_t modifier) {
