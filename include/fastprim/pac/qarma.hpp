@@ -263,7 +263,7 @@ inline constexpr simd_layer_tables simd_layers = make_simd_layer_tables();
 // Single calls relabel the cells instead of moving them: layer l (forward rounds 1..r, the
 // reflector, backward rounds r..1) leaves its output in the layout sigma_out[l] (byte j holds
 // natural cell sigma_out[l][j]) chosen so that one of the three MixColumns terms needs no position
-// lookup (the "unmoved" term, unmoved[l] = 1, 2 or 3; terms 1 and 3 have coefficient rho, term 2
+// lookup (the "unmoved" term, 1, 2 or 3; terms 1 and 3 have coefficient rho, term 2
 // rho^2). A layer is then z' = perm(A, q2) ^ perm(rho S(z), q3) ^ (U ^ key): three shuffle
 // latencies, with A = rho^2 S(z) and U = rho S(z) when a rho term is unmoved, and A = rho S(z),
 // U = rho^2 S(z) when the rho^2 term is (rho2_unmoved[l]). Keys and tweaks are added after the
@@ -274,12 +274,11 @@ inline constexpr simd_layer_tables simd_layers = make_simd_layer_tables();
 // e layout from the input word with a shift and a mask; in_from_e moves it to the first layer's
 // input layout. Each layer's choice of unmoved term changes the map from the input layout to the
 // output layout, and for some round counts one sequence of choices maps the e layout onto itself
-// (simd_relabel_choices): in_from_e is then the identity and the entry has no position lookup.
+// (simd_relabel_choice_r5): in_from_e is then the identity and the entry has no position lookup.
 struct simd_relabel {
   unsigned layers = 0;                               // 2r + 1
   bool in_is_e = false;                              // in_from_e is the identity
-  std::uint8_t unmoved[2 * max_rounds + 1]{};        // the term without a position lookup
-  bool rho2_unmoved[2 * max_rounds + 1]{};           // unmoved[l] == 2
+  bool rho2_unmoved[2 * max_rounds + 1]{};           // layer l leaves term 2 in place
   std::uint8_t sigma_out[2 * max_rounds + 1][16]{};  // layout after layer l
   // byte j of the input layout: natural cell sigma0[j] at its position in the even/odd layout
   alignas(16) std::uint8_t in_from_e[16]{};
@@ -311,7 +310,6 @@ constexpr void fill_simd_relabel(simd_relabel& t, unsigned r, const std::uint8_t
   for (unsigned l = 0; l < t.layers; ++l) {
     const unsigned u = choice[l];
     const unsigned a = u == 2 ? 1 : 2, b = u == 3 ? 1 : 3;  // the moved terms: q2, q3
-    t.unmoved[l] = std::uint8_t(u);
     t.rho2_unmoved[l] = u == 2;
     std::uint8_t iu_inv[16]{};
     for (unsigned n = 0; n < 16; ++n) iu_inv[relabel_index(r, l, u, n)] = std::uint8_t(n);
