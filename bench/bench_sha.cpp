@@ -1,5 +1,5 @@
 // bench/bench_sha.cpp: SHA-256, SHA-1, HMAC-SHA256 (keyed state reused, and one-shot with the key
-// set up per call) and 64-message batches, every fastprim backend usable here (kernels called
+// set up per call) and batches of many messages, every fastprim backend usable here (kernels called
 // directly: "fastprim:<token>") next to the peers installed on this machine: OpenSSL (low-level,
 // one-shot and EVP with a pre-fetched EVP_MD and a reused EVP_MD_CTX), libgcrypt, nettle, Botan 2,
 // Crypto++ and, for the batches, intel-ipsec-mb (job API, 64 jobs in flight). Contexts and keys are
@@ -320,6 +320,75 @@ std::size_t ipsec_mb_hash_batch(IMB_MGR* m, const std::span<const std::byte>* ms
 }
 #endif
 
+// `count` independent messages of `size` bytes each; bytes = the whole batch.
+void register_sha_batch(const std::vector<sha_backend>& backends, std::size_t count, std::size_t size,
+                        const std::string& label) {
+  const std::string n256 = "sha256-batch-" + label, n1 = "sha1-batch-" + label;
+  const std::size_t total = count * size;
+  auto big = fpbench::buffer(total);
+  auto msgs = std::make_shared<std::vector<std::span<const std::byte>>>();
+  for (std::size_t i = 0; i < count; ++i) msgs->emplace_back(big->data() + size * i, size);
+  auto out = std::make_shared<std::vector<std::array<std::byte, 32>>>(count);
+  auto out1 = std::make_shared<std::vector<std::array<std::byte, 20>>>(count);
+  std::vector<std::array<std::byte, 32>> ref(count);
+  std::vector<std::array<std::byte, 20>> ref1(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    ref[i] = fastprim::sha256::hash((*msgs)[i]);
+    ref1[i] = fastprim::sha1::hash((*msgs)[i]);
+  }
+  for (const auto& b : backends) {
+    fpbench::add(n256, "fastprim:" + b.token, total, [big, msgs, out, k = b.k256] {
+      k->batch(msgs->data(), msgs->size(), out->data());
+      benchmark::DoNotOptimize(out->data());
+    });
+    fpbench::add(n1, "fastprim:" + b.token, total, [big, msgs, out1, k = b.k1] {
+      k->batch(msgs->data(), msgs->size(), out1->data());
+      benchmark::DoNotOptimize(out1->data());
+    });
+  }
+  auto openssl256 = [big, msgs, out] {
+    for (std::size_t i = 0; i < msgs->size(); ++i) {
+      SHA256_CTX c;
+      SHA256_Init(&c);
+      SHA256_Update(&c, (*msgs)[i].data(), (*msgs)[i].size());
+      SHA256_Final(reinterpret_cast<u8*>((*out)[i].data()), &c);
+    }
+    benchmark::DoNotOptimize(out->data());
+  };
+  auto openssl1 = [big, msgs, out1] {
+    for (std::size_t i = 0; i < msgs->size(); ++i) {
+      SHA_CTX c;
+      SHA1_Init(&c);
+      SHA1_Update(&c, (*msgs)[i].data(), (*msgs)[i].size());
+      SHA1_Final(reinterpret_cast<u8*>((*out1)[i].data()), &c);
+    }
+    benchmark::DoNotOptimize(out1->data());
+  };
+  openssl256();
+  openssl1();
+  if (*out != ref) mismatch(n256 + " openssl-lowlevel");
+  if (*out1 != ref1) mismatch(n1 + " openssl-lowlevel");
+  fpbench::add(n256, "openssl-lowlevel", total, openssl256);
+  fpbench::add(n1, "openssl-lowlevel", total, openssl1);
+
+#if FPBENCH_HAVE_IPSEC_MB
+  {
+    auto m = ipsec_mb_manager();
+    std::fill(out->begin(), out->end(), std::array<std::byte, 32>{});
+    std::fill(out1->begin(), out1->end(), std::array<std::byte, 20>{});
+    if (ipsec_mb_hash_batch<32>(m.get(), msgs->data(), count, out->data()) != count || *out != ref)
+      mismatch(n256 + " ipsec-mb: " + std::string(imb_get_strerror(imb_get_errno(m.get()))));
+    if (ipsec_mb_hash_batch<20>(m.get(), msgs->data(), count, out1->data()) != count || *out1 != ref1)
+      mismatch(n1 + " ipsec-mb: " + std::string(imb_get_strerror(imb_get_errno(m.get()))));
+    fpbench::add(n256, "ipsec-mb", total, [big, msgs, out, m] {
+      benchmark::DoNotOptimize(ipsec_mb_hash_batch<32>(m.get(), msgs->data(), msgs->size(), out->data()));
+    });
+    fpbench::add(n1, "ipsec-mb", total, [big, msgs, out1, m] {
+      benchmark::DoNotOptimize(ipsec_mb_hash_batch<20>(m.get(), msgs->data(), msgs->size(), out1->data()));
+    });
+  }
+#endif
+}
 }  // namespace
 
 void register_sha() {
@@ -359,68 +428,8 @@ void register_sha() {
     register_hmac_peers(n, buf, key, mac->compute(msg));
   }
 
-  // 64 independent messages of 1 KiB; bytes = the whole batch.
-  auto big = fpbench::buffer(64 * 1024);
-  auto msgs = std::make_shared<std::vector<std::span<const std::byte>>>();
-  for (int i = 0; i < 64; ++i) msgs->emplace_back(big->data() + 1024 * i, 1024);
-  auto out = std::make_shared<std::vector<std::array<std::byte, 32>>>(64);
-  auto out1 = std::make_shared<std::vector<std::array<std::byte, 20>>>(64);
-  std::vector<std::array<std::byte, 32>> ref(64);
-  std::vector<std::array<std::byte, 20>> ref1(64);
-  for (int i = 0; i < 64; ++i) {
-    ref[i] = fastprim::sha256::hash((*msgs)[i]);
-    ref1[i] = fastprim::sha1::hash((*msgs)[i]);
-  }
-  for (const auto& b : backends) {
-    fpbench::add("sha256-batch-64x1KiB", "fastprim:" + b.token, 65536, [big, msgs, out, k = b.k256] {
-      k->batch(msgs->data(), msgs->size(), out->data());
-      benchmark::DoNotOptimize(out->data());
-    });
-    fpbench::add("sha1-batch-64x1KiB", "fastprim:" + b.token, 65536, [big, msgs, out1, k = b.k1] {
-      k->batch(msgs->data(), msgs->size(), out1->data());
-      benchmark::DoNotOptimize(out1->data());
-    });
-  }
-  auto openssl256 = [big, msgs, out] {
-    for (std::size_t i = 0; i < msgs->size(); ++i) {
-      SHA256_CTX c;
-      SHA256_Init(&c);
-      SHA256_Update(&c, (*msgs)[i].data(), (*msgs)[i].size());
-      SHA256_Final(reinterpret_cast<u8*>((*out)[i].data()), &c);
-    }
-    benchmark::DoNotOptimize(out->data());
-  };
-  auto openssl1 = [big, msgs, out1] {
-    for (std::size_t i = 0; i < msgs->size(); ++i) {
-      SHA_CTX c;
-      SHA1_Init(&c);
-      SHA1_Update(&c, (*msgs)[i].data(), (*msgs)[i].size());
-      SHA1_Final(reinterpret_cast<u8*>((*out1)[i].data()), &c);
-    }
-    benchmark::DoNotOptimize(out1->data());
-  };
-  openssl256();
-  openssl1();
-  if (*out != ref) mismatch("sha256-batch-64x1KiB openssl-lowlevel");
-  if (*out1 != ref1) mismatch("sha1-batch-64x1KiB openssl-lowlevel");
-  fpbench::add("sha256-batch-64x1KiB", "openssl-lowlevel", 65536, openssl256);
-  fpbench::add("sha1-batch-64x1KiB", "openssl-lowlevel", 65536, openssl1);
-
-#if FPBENCH_HAVE_IPSEC_MB
-  {
-    auto m = ipsec_mb_manager();
-    std::fill(out->begin(), out->end(), std::array<std::byte, 32>{});
-    std::fill(out1->begin(), out1->end(), std::array<std::byte, 20>{});
-    if (ipsec_mb_hash_batch<32>(m.get(), msgs->data(), 64, out->data()) != 64 || *out != ref)
-      mismatch("sha256-batch-64x1KiB ipsec-mb: " + std::string(imb_get_strerror(imb_get_errno(m.get()))));
-    if (ipsec_mb_hash_batch<20>(m.get(), msgs->data(), 64, out1->data()) != 64 || *out1 != ref1)
-      mismatch("sha1-batch-64x1KiB ipsec-mb: " + std::string(imb_get_strerror(imb_get_errno(m.get()))));
-    fpbench::add("sha256-batch-64x1KiB", "ipsec-mb", 65536, [big, msgs, out, m] {
-      benchmark::DoNotOptimize(ipsec_mb_hash_batch<32>(m.get(), msgs->data(), msgs->size(), out->data()));
-    });
-    fpbench::add("sha1-batch-64x1KiB", "ipsec-mb", 65536, [big, msgs, out1, m] {
-      benchmark::DoNotOptimize(ipsec_mb_hash_batch<20>(m.get(), msgs->data(), msgs->size(), out1->data()));
-    });
-  }
-#endif
+  // Many independent messages: 64 of 1 KiB, and 1024 of 64 B (the size of a binary Merkle tree's
+  // inner node, two child digests; its padding is a block of its own).
+  register_sha_batch(backends, 64, 1024, "64x1KiB");
+  register_sha_batch(backends, 1024, 64, "1024x64B");
 }
