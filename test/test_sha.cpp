@@ -376,18 +376,32 @@ BOOST_DATA_TEST_CASE(batch_mixed_lengths, boost::unit_test::data::make(backend_n
     for (const alg& a : algs_of(backend)) {
       // Lengths: 0 mixed; 1 every message over 4 KiB (long kernel calls, lanes reaching their
       // padded blocks together or apart); 2 all 1 KiB (the bench's batch); 3 1 KiB give or take a
-      // few bytes (one or two padded blocks).
-      const std::pair<std::size_t, int> cases[] = {{0, 0},  {1, 0},  {2, 0},  {3, 0},  {5, 0},
-                                                   {7, 0},  {8, 0},  {9, 0},  {16, 0}, {17, 0},
-                                                   {33, 0}, {70, 0}, {21, 1}, {64, 2}, {40, 3}};
+      // few bytes (one or two padded blocks); 4 runs of 1 to 9 messages of the same padded block
+      // count (1 to 4 blocks; within a run the tails differ: 56..63 bytes pad into two blocks,
+      // 64..119 into one after a full block); 5 all 64 bytes (the bench's 1024 x 64 B); 6 all one
+      // length at a padding boundary.
+      const std::pair<std::size_t, int> cases[] = {
+          {0, 0},  {1, 0},  {2, 0},  {3, 0},  {5, 0},  {7, 0},  {8, 0},  {9, 0},  {16, 0}, {17, 0},  {33, 0},
+          {70, 0}, {21, 1}, {64, 2}, {40, 3}, {30, 4}, {64, 4}, {97, 4}, {2, 5},  {4, 5},  {5, 5},   {7, 5},
+          {64, 5}, {3, 6},  {4, 6},  {10, 6}, {11, 6}, {13, 6}, {14, 6}, {31, 6}, {32, 6}, {1024, 5}};
+      const std::size_t boundary[] = {0, 1, 15, 16, 55, 56, 63, 64, 65, 119, 120, 127, 128, 183, 184};
       for (const auto& [n, mode] : cases) {
         std::vector<bytes> msgs(n);
+        std::size_t run_left = 0, run_nb = 1;
+        const std::size_t same = boundary[rng() % std::size(boundary)];
         for (auto& m : msgs) {
+          if (mode == 4 && run_left == 0) run_left = 1 + rng() % 9, run_nb = 1 + rng() % 4;
+          // mode 4: a length whose padding makes run_nb blocks, 64 (nb - 1) - 8 .. 64 nb - 9
+          const std::size_t lo = run_nb == 1 ? 0 : 64 * (run_nb - 1) - 8;
           m.resize(mode == 1        ? 64 * 64 + rng() % 300
                    : mode == 2      ? 1024
                    : mode == 3      ? 1024 - 9 + rng() % 16
+                   : mode == 4      ? lo + rng() % (64 * run_nb - 8 - lo)
+                   : mode == 5      ? 64
+                   : mode == 6      ? same
                    : rng() % 4 == 0 ? rng() % 5000
                                     : rng() % 200);
+          if (mode == 4) --run_left;
           for (auto& b : m) b = std::byte(rng());
         }
         std::vector<std::span<const std::byte>> spans(msgs.begin(), msgs.end());

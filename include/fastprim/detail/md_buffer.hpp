@@ -327,6 +327,7 @@ class md_hasher {
 
 // ---- many independent messages through a multi-lane kernel ------------------------------------
 //
+// With `idx`, the batch is messages msgs[idx[0 .. n)] (digests to out[idx[..]]).
 // `kernel(active, states, blocks, nblocks)` advances `active` (1..MaxL) lanes by `nblocks`
 // consecutive blocks each: lane i hashes blocks[i][0 .. 64*nblocks) into states[i]. Every lane
 // runs the message's full blocks straight from the caller's buffer, then its one or two padded
@@ -336,8 +337,8 @@ class md_hasher {
 // so that a batch does not end with one message alone (a lone SHA-NI stream is latency-bound).
 template <std::size_t Words, std::size_t DigestSize, std::size_t L, class Kernel, std::size_t MaxL = L>
 FASTPRIM_ZERO_REGS_INNER void md_batch(const std::uint32_t* iv, const std::span<const std::byte>* msgs,
-                                       std::size_t n, std::array<std::byte, DigestSize>* out,
-                                       Kernel&& kernel) noexcept {
+                                       std::size_t n, std::array<std::byte, DigestSize>* out, Kernel&& kernel,
+                                       const std::size_t* idx = nullptr) noexcept {
   static_assert(MaxL >= L);
   struct lane {
     std::uint32_t h[Words];
@@ -354,12 +355,13 @@ FASTPRIM_ZERO_REGS_INNER void md_batch(const std::uint32_t* iv, const std::span<
   std::size_t active = 0, next = 0;
 
   auto start = [&](lane& ln, std::size_t m) {
+    if (idx) m = idx[m];
     const std::byte* p = msgs[m].data();
     const std::size_t len = msgs[m].size();
     for (std::size_t i = 0; i < Words; ++i) ln.h[i] = iv[i];
     ln.msg = m;
     ln.left = len / md_block_size;
-    ln.tail_blocks = md_pad(ln.tail, p + ln.left * md_block_size, len % md_block_size, len);
+    ln.tail_blocks = md_pad_fast(ln.tail, p + ln.left * md_block_size, len % md_block_size, len);
     ln.p = p;
     ln.in_tail = false;
     if (ln.left == 0) {
@@ -404,6 +406,46 @@ FASTPRIM_ZERO_REGS_INNER void md_batch(const std::uint32_t* iv, const std::span<
     }
   }
   secure_zero(lanes, sizeof lanes);
+}
+
+// ---- many independent messages, whole messages at a time ----------------------------------------
+//
+// For kernels that hash whole messages of the same padded length L at a time, the state in
+// registers: `run(msgs, out, groups, lanes, nb)` hashes `groups` groups of `lanes` (1..MaxL)
+// consecutive messages msgs[0 .. groups * lanes) of `nb` blocks each (padding included) into
+// out[..]. Consecutive messages of the same padded block count form a run; a run of two or more
+// goes through `run` in groups of L and one smaller group (a remainder of one joins the last group:
+// a lone stream is latency-bound), so a batch of equal or similar lengths is hashed in one pass
+// per message. Single messages between runs go to `rest(idx, k)` (md_batch over msgs[idx[0 .. k)]),
+// whose lanes refill as messages of different lengths finish.
+template <std::size_t L, std::size_t MaxL, std::size_t DigestSize, class Run, class Rest>
+FASTPRIM_ZERO_REGS_INNER void md_batch_runs(const std::span<const std::byte>* msgs, std::size_t n,
+                                            std::array<std::byte, DigestSize>* out, Run&& run,
+                                            Rest&& rest) noexcept {
+  static_assert(L >= 2 && MaxL >= L + 1);
+  const auto blocks = [msgs](std::size_t i) { return (msgs[i].size() + 8) / md_block_size + 1; };
+  constexpr std::size_t kRest = 64;
+  std::size_t rest_idx[kRest], nrest = 0;
+  for (std::size_t i = 0; i < n;) {
+    const std::size_t nb = blocks(i);
+    std::size_t j = i + 1;
+    while (j < n && blocks(j) == nb) ++j;
+    const std::size_t r = j - i;
+    if (r == 1) {
+      rest_idx[nrest++] = i;
+      if (nrest == kRest) {
+        rest(rest_idx, nrest);
+        nrest = 0;
+      }
+    } else {
+      std::size_t groups = r / L, left = r % L;
+      if (left == 1 && groups != 0) --groups, left = L + 1;  // ... L, L, L + 1
+      if (groups != 0) run(msgs + i, out + i, groups, L, nb);
+      if (left != 0) run(msgs + i + groups * L, out + i + groups * L, 1, left, nb);
+    }
+    i = j;
+  }
+  if (nrest != 0) rest(rest_idx, nrest);
 }
 
 }  // namespace detail

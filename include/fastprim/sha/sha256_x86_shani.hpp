@@ -6,9 +6,11 @@
 // several sha256rnds2 dependency chains in flight.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <span>
 
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/md_buffer.hpp"
@@ -256,6 +258,75 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_store_digest(std::b
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_shuffle_epi8(_mm_unpackhi_epi64(abef, cdgh), rev64));
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16),
                    _mm_shuffle_epi8(_mm_unpacklo_epi64(abef, cdgh), rev64));
+}
+
+// Whole messages, L at a time: `groups` groups of L consecutive messages msgs[0 .. groups * L),
+// all of `nb` blocks with their padding; lane l of a group hashes its message into out[l] in one
+// pass, the state in registers from the IV to the digest. (Through md_batch a lane's padding is a
+// kernel call of its own, and for short messages the fill and drain of those calls cost as much
+// as their rounds.) Each lane's padded tail is built first with 16-byte stores, then every block
+// is read through one pointer per lane that moves from the message to the tail. Branches depend
+// on lengths only.
+template <std::size_t L>
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_hash_lanes(
+    const std::span<const std::byte>* msgs, std::array<std::byte, 32>* out, std::size_t nb,
+    std::size_t groups) noexcept {
+  const __m128i bswap32 = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+  alignas(16) std::byte tail[L][2 * md_block_size];
+  for (; groups != 0; --groups, msgs += L, out += L) {
+    __m128i abef[L], cdgh[L];
+    const std::byte* p[L];
+    std::size_t full[L];
+#pragma GCC unroll 8
+    for (std::size_t l = 0; l < L; ++l) {
+      sha256_load_state(sha256_iv.data(), abef[l], cdgh[l]);
+      const std::size_t n = msgs[l].size();
+      p[l] = msgs[l].data();
+      full[l] = n / md_block_size;
+      md_pad_fast(tail[l], p[l] + full[l] * md_block_size, n % md_block_size, n);
+    }
+    for (std::size_t b = 0; b < nb; ++b) {
+      __m128i abef0[L], cdgh0[L], m[4][L];
+#pragma GCC unroll 8
+      for (std::size_t l = 0; l < L; ++l) {
+        abef0[l] = abef[l];
+        cdgh0[l] = cdgh[l];
+        if (b == full[l]) p[l] = tail[l];
+        for (int j = 0; j < 4; ++j)
+          m[j][l] =
+              _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p[l] + 16 * j)), bswap32);
+        p[l] += md_block_size;
+      }
+#pragma GCC unroll 16
+      for (int g = 0; g < 16; ++g) {
+        const __m128i k = _mm_load_si128(reinterpret_cast<const __m128i*>(sha256_k + 4 * g));
+#pragma GCC unroll 8
+        for (std::size_t l = 0; l < L; ++l) {
+          __m128i wk = _mm_add_epi32(m[g & 3][l], k);
+          __m128i t = _mm_sha256rnds2_epu32(cdgh[l], abef[l], wk);
+          cdgh[l] = abef[l];
+          abef[l] = t;
+          wk = _mm_shuffle_epi32(wk, 0x0E);
+          t = _mm_sha256rnds2_epu32(cdgh[l], abef[l], wk);
+          cdgh[l] = abef[l];
+          abef[l] = t;
+          if (g < 12) {
+            __m128i x = _mm_sha256msg1_epu32(m[g & 3][l], m[(g + 1) & 3][l]);
+            x = _mm_add_epi32(x, _mm_alignr_epi8(m[(g + 3) & 3][l], m[(g + 2) & 3][l], 4));
+            m[g & 3][l] = _mm_sha256msg2_epu32(x, m[(g + 3) & 3][l]);
+          }
+        }
+      }
+#pragma GCC unroll 8
+      for (std::size_t l = 0; l < L; ++l) {
+        abef[l] = _mm_add_epi32(abef[l], abef0[l]);
+        cdgh[l] = _mm_add_epi32(cdgh[l], cdgh0[l]);
+      }
+    }
+#pragma GCC unroll 8
+    for (std::size_t l = 0; l < L; ++l) sha256_store_digest(out[l].data(), abef[l], cdgh[l]);
+  }
+  secure_zero(tail, sizeof tail);
 }
 
 FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI inline void sha256_hash(const std::uint32_t* init,
