@@ -408,6 +408,32 @@ FASTPRIM_ZERO_REGS_INNER void md_batch(const std::uint32_t* iv, const std::span<
   secure_zero(lanes, sizeof lanes);
 }
 
+// ---- whole messages through a multi-lane block kernel --------------------------------------------
+//
+// Lane l reads its message block by block and then its padded tail, built at start() with 16-byte
+// stores (so the kernel's loads are forwarded); blocks 0, 1, ... come from next(l, b) in order.
+// The tails are wiped when the object goes.
+template <std::size_t L>
+struct md_lane_blocks {
+  alignas(16) std::byte tail[L][2 * md_block_size];
+  const std::byte* p[L];
+  std::size_t full[L];
+
+  FASTPRIM_ALWAYS_INLINE void start(std::size_t l, std::span<const std::byte> m) noexcept {
+    const std::size_t n = m.size();
+    p[l] = m.data();
+    full[l] = n / md_block_size;
+    md_pad_fast(tail[l], p[l] + full[l] * md_block_size, n % md_block_size, n);
+  }
+  FASTPRIM_ALWAYS_INLINE const std::byte* next(std::size_t l, std::size_t b) noexcept {
+    if (b == full[l]) p[l] = tail[l];
+    const std::byte* q = p[l];
+    p[l] += md_block_size;
+    return q;
+  }
+  ~md_lane_blocks() { secure_zero(tail, sizeof tail); }
+};
+
 // ---- many independent messages, whole messages at a time ----------------------------------------
 //
 // For kernels that hash whole messages of the same padded length L at a time, the state in

@@ -184,9 +184,32 @@ FASTPRIM_ZERO_REGS inline void sha1_batch_avx512(const std::span<const std::byte
   md_batch<5, 20, sha1_multi_lanes_avx512>(sha1_iv.data(), msgs, n, out, sha1_compress_active_avx512);
 }
 
+template <std::size_t L>
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI FASTPRIM_NOINLINE void sha256_hash_lanes_out_of_line(
+    const std::span<const std::byte>* msgs, std::array<std::byte, 32>* out, std::size_t nb,
+    std::size_t groups) noexcept {
+  sha256_hash_lanes<L>(msgs, out, nb, groups);
+}
+
+// Whole messages three at a time here too (the lane table above: three streams are the best the
+// SSE encoding does).
 FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
                                             std::array<std::byte, 32>* out) noexcept {
-  md_batch<8, 32, sha256_multi_lanes>(sha256_iv.data(), msgs, n, out, sha256_compress_active);
+  const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 32>* o, std::size_t groups,
+                      std::size_t lanes, std::size_t nb) {
+    switch (lanes) {
+      case 4:
+        return sha256_hash_lanes_out_of_line<4>(m, o, nb, groups);
+      case 3:
+        return sha256_hash_lanes_out_of_line<3>(m, o, nb, groups);
+      default:
+        return sha256_hash_lanes_out_of_line<2>(m, o, nb, groups);
+    }
+  };
+  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) {
+    md_batch<8, 32, sha256_multi_lanes>(sha256_iv.data(), msgs, k, out, sha256_compress_active, idx);
+  };
+  md_batch_runs<3, 4>(msgs, n, out, run, rest);
 }
 
 FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,

@@ -23,70 +23,86 @@ FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
 namespace x86_shani {
 
+// sha256rnds2 wants the state as ABEF and CDGH, A and C in the top lane.
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_load_state(const std::uint32_t* s, __m128i& abef,
+                                                                        __m128i& cdgh) noexcept {
+  const __m128i dcba = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
+  const __m128i hgfe = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + 4));
+  const __m128i cdab = _mm_shuffle_epi32(dcba, 0xB1);
+  const __m128i efgh = _mm_shuffle_epi32(hgfe, 0x1B);
+  abef = _mm_alignr_epi8(cdab, efgh, 8);
+  cdgh = _mm_blend_epi16(efgh, cdab, 0xF0);
+}
+
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_store_state(std::uint32_t* s, __m128i abef,
+                                                                         __m128i cdgh) noexcept {
+  const __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
+  const __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(s), _mm_blend_epi16(feba, dchg, 0xF0));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(s + 4), _mm_alignr_epi8(dchg, feba, 8));
+}
+
+// One block for each of L lanes (lane l's block at src[l]) into abef[l]/cdgh[l].
+template <std::size_t L>
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_block_lanes(
+    __m128i* abef, __m128i* cdgh, const std::byte* const* src) noexcept {
+  const __m128i bswap32 = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+  __m128i abef0[L], cdgh0[L], m[4][L];
+#pragma GCC unroll 8
+  for (std::size_t l = 0; l < L; ++l) {
+    abef0[l] = abef[l];
+    cdgh0[l] = cdgh[l];
+    for (int j = 0; j < 4; ++j)
+      m[j][l] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src[l] + 16 * j)), bswap32);
+  }
+#pragma GCC unroll 16
+  for (int g = 0; g < 16; ++g) {
+    const __m128i k = _mm_load_si128(reinterpret_cast<const __m128i*>(sha256_k + 4 * g));
+#pragma GCC unroll 8
+    for (std::size_t l = 0; l < L; ++l) {
+      // Two rounds per sha256rnds2; the new ABEF comes out, the old ABEF becomes CDGH.
+      __m128i wk = _mm_add_epi32(m[g & 3][l], k);
+      __m128i t = _mm_sha256rnds2_epu32(cdgh[l], abef[l], wk);
+      cdgh[l] = abef[l];
+      abef[l] = t;
+      wk = _mm_shuffle_epi32(wk, 0x0E);
+      t = _mm_sha256rnds2_epu32(cdgh[l], abef[l], wk);
+      cdgh[l] = abef[l];
+      abef[l] = t;
+      if (g < 12) {
+        // W[t..t+3] = sigma1(W[t-2..]) + W[t-7..] + sigma0(W[t-15..]) + W[t-16..]
+        __m128i x = _mm_sha256msg1_epu32(m[g & 3][l], m[(g + 1) & 3][l]);
+        x = _mm_add_epi32(x, _mm_alignr_epi8(m[(g + 3) & 3][l], m[(g + 2) & 3][l], 4));
+        m[g & 3][l] = _mm_sha256msg2_epu32(x, m[(g + 3) & 3][l]);
+      }
+    }
+  }
+#pragma GCC unroll 8
+  for (std::size_t l = 0; l < L; ++l) {
+    abef[l] = _mm_add_epi32(abef[l], abef0[l]);
+    cdgh[l] = _mm_add_epi32(cdgh[l], cdgh0[l]);
+  }
+}
+
 // Lane l hashes `nblocks` consecutive blocks at blocks[l] into states[l].
 template <std::size_t L>
 FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_compress_lanes(std::uint32_t* const* states,
                                                                             const std::byte* const* blocks,
                                                                             std::size_t nblocks) noexcept {
-  const __m128i bswap32 = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
   __m128i abef[L], cdgh[L];
   const std::byte* p[L];
 #pragma GCC unroll 8
   for (std::size_t l = 0; l < L; ++l) {
-    // sha256rnds2 wants the state as ABEF and CDGH, A and C in the top lane.
-    const __m128i dcba = _mm_loadu_si128(reinterpret_cast<const __m128i*>(states[l]));
-    const __m128i hgfe = _mm_loadu_si128(reinterpret_cast<const __m128i*>(states[l] + 4));
-    const __m128i cdab = _mm_shuffle_epi32(dcba, 0xB1);
-    const __m128i efgh = _mm_shuffle_epi32(hgfe, 0x1B);
-    abef[l] = _mm_alignr_epi8(cdab, efgh, 8);
-    cdgh[l] = _mm_blend_epi16(efgh, cdab, 0xF0);
+    sha256_load_state(states[l], abef[l], cdgh[l]);
     p[l] = blocks[l];
   }
   for (; nblocks != 0; --nblocks) {
-    __m128i abef0[L], cdgh0[L], m[4][L];
+    sha256_block_lanes<L>(abef, cdgh, p);
 #pragma GCC unroll 8
-    for (std::size_t l = 0; l < L; ++l) {
-      abef0[l] = abef[l];
-      cdgh0[l] = cdgh[l];
-      for (int j = 0; j < 4; ++j)
-        m[j][l] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p[l] + 16 * j)), bswap32);
-      p[l] += md_block_size;
-    }
-#pragma GCC unroll 16
-    for (int g = 0; g < 16; ++g) {
-      const __m128i k = _mm_load_si128(reinterpret_cast<const __m128i*>(sha256_k + 4 * g));
-#pragma GCC unroll 8
-      for (std::size_t l = 0; l < L; ++l) {
-        // Two rounds per sha256rnds2; the new ABEF comes out, the old ABEF becomes CDGH.
-        __m128i wk = _mm_add_epi32(m[g & 3][l], k);
-        __m128i t = _mm_sha256rnds2_epu32(cdgh[l], abef[l], wk);
-        cdgh[l] = abef[l];
-        abef[l] = t;
-        wk = _mm_shuffle_epi32(wk, 0x0E);
-        t = _mm_sha256rnds2_epu32(cdgh[l], abef[l], wk);
-        cdgh[l] = abef[l];
-        abef[l] = t;
-        if (g < 12) {
-          // W[t..t+3] = sigma1(W[t-2..]) + W[t-7..] + sigma0(W[t-15..]) + W[t-16..]
-          __m128i x = _mm_sha256msg1_epu32(m[g & 3][l], m[(g + 1) & 3][l]);
-          x = _mm_add_epi32(x, _mm_alignr_epi8(m[(g + 3) & 3][l], m[(g + 2) & 3][l], 4));
-          m[g & 3][l] = _mm_sha256msg2_epu32(x, m[(g + 3) & 3][l]);
-        }
-      }
-    }
-#pragma GCC unroll 8
-    for (std::size_t l = 0; l < L; ++l) {
-      abef[l] = _mm_add_epi32(abef[l], abef0[l]);
-      cdgh[l] = _mm_add_epi32(cdgh[l], cdgh0[l]);
-    }
+    for (std::size_t l = 0; l < L; ++l) p[l] += md_block_size;
   }
 #pragma GCC unroll 8
-  for (std::size_t l = 0; l < L; ++l) {
-    const __m128i feba = _mm_shuffle_epi32(abef[l], 0x1B);
-    const __m128i dchg = _mm_shuffle_epi32(cdgh[l], 0xB1);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(states[l]), _mm_blend_epi16(feba, dchg, 0xF0));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(states[l] + 4), _mm_alignr_epi8(dchg, feba, 8));
-  }
+  for (std::size_t l = 0; l < L; ++l) sha256_store_state(states[l], abef[l], cdgh[l]);
 }
 
 // ---- whole messages with the state in registers ------------------------------------------------
@@ -130,17 +146,6 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE __m128i sha_tail_chunk(const st
     lo = md_load_partial(tail, h);
   }
   return _mm_or_si128(_mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo)), pad);
-}
-
-// sha256rnds2 wants the state as ABEF and CDGH, A and C in the top lane.
-FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_load_state(const std::uint32_t* s, __m128i& abef,
-                                                                        __m128i& cdgh) noexcept {
-  const __m128i dcba = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
-  const __m128i hgfe = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + 4));
-  const __m128i cdab = _mm_shuffle_epi32(dcba, 0xB1);
-  const __m128i efgh = _mm_shuffle_epi32(hgfe, 0x1B);
-  abef = _mm_alignr_epi8(cdab, efgh, 8);
-  cdgh = _mm_blend_epi16(efgh, cdab, 0xF0);
 }
 
 // sigma0(x) = ror7 ^ ror18 ^ shr3 of each lane, with plain SSE2 shifts.
@@ -189,14 +194,6 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_block(__m128i& abef
   }
   abef = _mm_add_epi32(abef, abef0);
   cdgh = _mm_add_epi32(cdgh, cdgh0);
-}
-
-FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_store_state(std::uint32_t* s, __m128i abef,
-                                                                         __m128i cdgh) noexcept {
-  const __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
-  const __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(s), _mm_blend_epi16(feba, dchg, 0xF0));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(s + 4), _mm_alignr_epi8(dchg, feba, 8));
 }
 
 FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_blocks(__m128i& abef, __m128i& cdgh,
@@ -264,69 +261,28 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_store_digest(std::b
 // all of `nb` blocks with their padding; lane l of a group hashes its message into out[l] in one
 // pass, the state in registers from the IV to the digest. (Through md_batch a lane's padding is a
 // kernel call of its own, and for short messages the fill and drain of those calls cost as much
-// as their rounds.) Each lane's padded tail is built first with 16-byte stores, then every block
-// is read through one pointer per lane that moves from the message to the tail. Branches depend
-// on lengths only.
+// as their rounds.) Branches depend on lengths only.
 template <std::size_t L>
 FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_hash_lanes(
     const std::span<const std::byte>* msgs, std::array<std::byte, 32>* out, std::size_t nb,
     std::size_t groups) noexcept {
-  const __m128i bswap32 = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
-  alignas(16) std::byte tail[L][2 * md_block_size];
+  md_lane_blocks<L> lb;
   for (; groups != 0; --groups, msgs += L, out += L) {
     __m128i abef[L], cdgh[L];
-    const std::byte* p[L];
-    std::size_t full[L];
 #pragma GCC unroll 8
     for (std::size_t l = 0; l < L; ++l) {
       sha256_load_state(sha256_iv.data(), abef[l], cdgh[l]);
-      const std::size_t n = msgs[l].size();
-      p[l] = msgs[l].data();
-      full[l] = n / md_block_size;
-      md_pad_fast(tail[l], p[l] + full[l] * md_block_size, n % md_block_size, n);
+      lb.start(l, msgs[l]);
     }
     for (std::size_t b = 0; b < nb; ++b) {
-      __m128i abef0[L], cdgh0[L], m[4][L];
+      const std::byte* src[L];
 #pragma GCC unroll 8
-      for (std::size_t l = 0; l < L; ++l) {
-        abef0[l] = abef[l];
-        cdgh0[l] = cdgh[l];
-        if (b == full[l]) p[l] = tail[l];
-        for (int j = 0; j < 4; ++j)
-          m[j][l] =
-              _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p[l] + 16 * j)), bswap32);
-        p[l] += md_block_size;
-      }
-#pragma GCC unroll 16
-      for (int g = 0; g < 16; ++g) {
-        const __m128i k = _mm_load_si128(reinterpret_cast<const __m128i*>(sha256_k + 4 * g));
-#pragma GCC unroll 8
-        for (std::size_t l = 0; l < L; ++l) {
-          __m128i wk = _mm_add_epi32(m[g & 3][l], k);
-          __m128i t = _mm_sha256rnds2_epu32(cdgh[l], abef[l], wk);
-          cdgh[l] = abef[l];
-          abef[l] = t;
-          wk = _mm_shuffle_epi32(wk, 0x0E);
-          t = _mm_sha256rnds2_epu32(cdgh[l], abef[l], wk);
-          cdgh[l] = abef[l];
-          abef[l] = t;
-          if (g < 12) {
-            __m128i x = _mm_sha256msg1_epu32(m[g & 3][l], m[(g + 1) & 3][l]);
-            x = _mm_add_epi32(x, _mm_alignr_epi8(m[(g + 3) & 3][l], m[(g + 2) & 3][l], 4));
-            m[g & 3][l] = _mm_sha256msg2_epu32(x, m[(g + 3) & 3][l]);
-          }
-        }
-      }
-#pragma GCC unroll 8
-      for (std::size_t l = 0; l < L; ++l) {
-        abef[l] = _mm_add_epi32(abef[l], abef0[l]);
-        cdgh[l] = _mm_add_epi32(cdgh[l], cdgh0[l]);
-      }
+      for (std::size_t l = 0; l < L; ++l) src[l] = lb.next(l, b);
+      sha256_block_lanes<L>(abef, cdgh, src);
     }
 #pragma GCC unroll 8
     for (std::size_t l = 0; l < L; ++l) sha256_store_digest(out[l].data(), abef[l], cdgh[l]);
   }
-  secure_zero(tail, sizeof tail);
 }
 
 FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI inline void sha256_hash(const std::uint32_t* init,
