@@ -31,13 +31,52 @@ FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE __m128i sha1_rnds4(__m128i abc
   }
 }
 
+// One block for each of L lanes (lane l's block at src[l]) into abcd[l]/e[l].
+template <std::size_t L>
+FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_block_lanes(
+    __m128i* abcd, __m128i* e, const std::byte* const* src) noexcept {
+  // Big-endian words with W0 in the top lane, as sha1rnds4 expects.
+  const __m128i reverse = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  __m128i abcd0[L], e0[L], m[4][L], ecur[L], prev[L];
+#pragma GCC unroll 8
+  for (std::size_t l = 0; l < L; ++l) {
+    abcd0[l] = abcd[l];
+    e0[l] = e[l];
+    for (int j = 0; j < 4; ++j)
+      m[j][l] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src[l] + 16 * j)), reverse);
+    ecur[l] = _mm_add_epi32(e[l], m[0][l]);
+  }
+#pragma GCC unroll 20
+  for (int g = 0; g < 20; ++g) {
+#pragma GCC unroll 8
+    for (std::size_t l = 0; l < L; ++l) {
+      prev[l] = abcd[l];
+      abcd[l] = sha1_rnds4(abcd[l], ecur[l], g / 5);
+      // E of the next four rounds is rol30 of this group's A, folded into its words.
+      if (g < 19) ecur[l] = sha1_nexte(prev[l], m[(g + 1) & 3][l]);
+      if (g < 16) {
+        // W[t..t+3] = rol1(W[t-3..] ^ W[t-8..] ^ W[t-14..] ^ W[t-16..])
+        // sha1msg1 (W[t-16..] ^ W[t-14..]) by palignr and pxor: on Ice Lake every SHA
+        // instruction shares one port with sha1rnds4, the chain.
+        const __m128i w16 = m[g & 3][l];
+        const __m128i x =
+            _mm_xor_si128(_mm_xor_si128(w16, _mm_alignr_epi8(w16, m[(g + 1) & 3][l], 8)), m[(g + 2) & 3][l]);
+        m[g & 3][l] = _mm_sha1msg2_epu32(x, m[(g + 3) & 3][l]);
+      }
+    }
+  }
+#pragma GCC unroll 8
+  for (std::size_t l = 0; l < L; ++l) {
+    e[l] = sha1_nexte(prev[l], e0[l]);
+    abcd[l] = _mm_add_epi32(abcd[l], abcd0[l]);
+  }
+}
+
 // Lane l hashes `nblocks` consecutive blocks at blocks[l] into states[l].
 template <std::size_t L>
 FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_compress_lanes(std::uint32_t* const* states,
                                                                            const std::byte* const* blocks,
                                                                            std::size_t nblocks) noexcept {
-  // Big-endian words with W0 in the top lane, as sha1rnds4 expects.
-  const __m128i reverse = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   __m128i abcd[L], e[L];
   const std::byte* p[L];
 #pragma GCC unroll 8
@@ -47,44 +86,49 @@ FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_compress_lanes(std::
     p[l] = blocks[l];
   }
   for (; nblocks != 0; --nblocks) {
-    __m128i abcd0[L], e0[L], m[4][L], ecur[L], prev[L];
+    sha1_block_lanes<L>(abcd, e, p);
 #pragma GCC unroll 8
-    for (std::size_t l = 0; l < L; ++l) {
-      abcd0[l] = abcd[l];
-      e0[l] = e[l];
-      for (int j = 0; j < 4; ++j)
-        m[j][l] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p[l] + 16 * j)), reverse);
-      p[l] += md_block_size;
-      ecur[l] = _mm_add_epi32(e[l], m[0][l]);
-    }
-#pragma GCC unroll 20
-    for (int g = 0; g < 20; ++g) {
-#pragma GCC unroll 8
-      for (std::size_t l = 0; l < L; ++l) {
-        prev[l] = abcd[l];
-        abcd[l] = sha1_rnds4(abcd[l], ecur[l], g / 5);
-        // E of the next four rounds is rol30 of this group's A, folded into its words.
-        if (g < 19) ecur[l] = sha1_nexte(prev[l], m[(g + 1) & 3][l]);
-        if (g < 16) {
-          // W[t..t+3] = rol1(W[t-3..] ^ W[t-8..] ^ W[t-14..] ^ W[t-16..])
-          // sha1msg1 (W[t-16..] ^ W[t-14..]) by palignr and pxor: on Ice Lake every SHA
-          // instruction shares one port with sha1rnds4, the chain.
-          const __m128i w16 = m[g & 3][l];
-          const __m128i x = _mm_xor_si128(_mm_xor_si128(w16, _mm_alignr_epi8(w16, m[(g + 1) & 3][l], 8)),
-                                          m[(g + 2) & 3][l]);
-          m[g & 3][l] = _mm_sha1msg2_epu32(x, m[(g + 3) & 3][l]);
-        }
-      }
-    }
-#pragma GCC unroll 8
-    for (std::size_t l = 0; l < L; ++l) {
-      e[l] = sha1_nexte(prev[l], e0[l]);
-      abcd[l] = _mm_add_epi32(abcd[l], abcd0[l]);
-    }
+    for (std::size_t l = 0; l < L; ++l) p[l] += md_block_size;
   }
 #pragma GCC unroll 8
   for (std::size_t l = 0; l < L; ++l) {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(states[l]), _mm_shuffle_epi32(abcd[l], 0x1B));
     states[l][4] = static_cast<std::uint32_t>(_mm_extract_epi32(e[l], 3));
+  }
+}
+
+// Whole messages, L at a time, as sha256_hash_lanes: `groups` groups of L consecutive messages
+// of `nb` padded blocks each, lane l's digest to out[l], the state in registers throughout.
+template <std::size_t L>
+FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_hash_lanes(const std::span<const std::byte>* msgs,
+                                                                       std::array<std::byte, 20>* out,
+                                                                       std::size_t nb,
+                                                                       std::size_t groups) noexcept {
+  // A B C D big-endian: every byte of ABCD (A in the top lane) in reverse order.
+  const __m128i reverse = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m128i abcd_iv = _mm_set_epi32(static_cast<int>(sha1_iv[0]), static_cast<int>(sha1_iv[1]),
+                                        static_cast<int>(sha1_iv[2]), static_cast<int>(sha1_iv[3]));
+  const __m128i e_iv = _mm_set_epi32(static_cast<int>(sha1_iv[4]), 0, 0, 0);
+  md_lane_blocks<L> lb;
+  for (; groups != 0; --groups, msgs += L, out += L) {
+    __m128i abcd[L], e[L];
+#pragma GCC unroll 8
+    for (std::size_t l = 0; l < L; ++l) {
+      abcd[l] = abcd_iv;
+      e[l] = e_iv;
+      lb.start(l, msgs[l]);
+    }
+    for (std::size_t b = 0; b < nb; ++b) {
+      const std::byte* src[L];
+#pragma GCC unroll 8
+      for (std::size_t l = 0; l < L; ++l) src[l] = lb.next(l, b);
+      sha1_block_lanes<L>(abcd, e, src);
+    }
+#pragma GCC unroll 8
+    for (std::size_t l = 0; l < L; ++l) {
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out[l].data()), _mm_shuffle_epi8(abcd[l], reverse));
+      const std::uint32_t e_be = byteswap(static_cast<std::uint32_t>(_mm_extract_epi32(e[l], 3)));
+      std::memcpy(out[l].data() + 16, &e_be, 4);
+    }
   }
 }

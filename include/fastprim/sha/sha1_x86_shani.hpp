@@ -6,10 +6,15 @@
 // (sha256_multi_x86_shani.hpp). Two variants: plain, and one with AVX-512VL for sha1nexte.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <span>
 
 #include "fastprim/detail/config.hpp"
+#include "fastprim/detail/endian.hpp"
+#include "fastprim/detail/md_buffer.hpp"
 #include "fastprim/sha/sha1_scalar.hpp"
 
 #if FASTPRIM_HAVE_X86_SHANI

@@ -179,9 +179,36 @@ FASTPRIM_ZERO_REGS inline void sha256_batch_avx512(const std::span<const std::by
   md_batch_runs<sha256_multi_lanes_avx512, sha256_multi_lanes_avx512 + 1>(msgs, n, out, run, rest);
 }
 
+template <std::size_t L>
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI_AVX512 FASTPRIM_NOINLINE void sha1_hash_lanes_avx512(
+    const std::span<const std::byte>* msgs, std::array<std::byte, 20>* out, std::size_t nb,
+    std::size_t groups) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  sha1_hash_lanes<L>(msgs, out, nb, groups);
+}
+
 FASTPRIM_ZERO_REGS inline void sha1_batch_avx512(const std::span<const std::byte>* msgs, std::size_t n,
                                                  std::array<std::byte, 20>* out) noexcept {
-  md_batch<5, 20, sha1_multi_lanes_avx512>(sha1_iv.data(), msgs, n, out, sha1_compress_active_avx512);
+  static_assert(sha1_multi_lanes_avx512 == 5);
+  const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 20>* o, std::size_t groups,
+                      std::size_t lanes, std::size_t nb) {
+    switch (lanes) {
+      case 6:
+        return sha1_hash_lanes_avx512<6>(m, o, nb, groups);
+      case 5:
+        return sha1_hash_lanes_avx512<5>(m, o, nb, groups);
+      case 4:
+        return sha1_hash_lanes_avx512<4>(m, o, nb, groups);
+      case 3:
+        return sha1_hash_lanes_avx512<3>(m, o, nb, groups);
+      default:
+        return sha1_hash_lanes_avx512<2>(m, o, nb, groups);
+    }
+  };
+  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) {
+    md_batch<5, 20, sha1_multi_lanes_avx512>(sha1_iv.data(), msgs, k, out, sha1_compress_active_avx512, idx);
+  };
+  md_batch_runs<sha1_multi_lanes_avx512, sha1_multi_lanes_avx512 + 1>(msgs, n, out, run, rest);
 }
 
 template <std::size_t L>
@@ -212,9 +239,33 @@ FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* ms
   md_batch_runs<3, 4>(msgs, n, out, run, rest);
 }
 
+template <std::size_t L>
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI FASTPRIM_NOINLINE void sha1_hash_lanes_out_of_line(
+    const std::span<const std::byte>* msgs, std::array<std::byte, 20>* out, std::size_t nb,
+    std::size_t groups) noexcept {
+  sha1_hash_lanes<L>(msgs, out, nb, groups);
+}
+
 FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
                                           std::array<std::byte, 20>* out) noexcept {
-  md_batch<5, 20, sha1_multi_lanes>(sha1_iv.data(), msgs, n, out, sha1_compress_active);
+  static_assert(sha1_multi_lanes == 4);
+  const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 20>* o, std::size_t groups,
+                      std::size_t lanes, std::size_t nb) {
+    switch (lanes) {
+      case 5:
+        return sha1_hash_lanes_out_of_line<5>(m, o, nb, groups);
+      case 4:
+        return sha1_hash_lanes_out_of_line<4>(m, o, nb, groups);
+      case 3:
+        return sha1_hash_lanes_out_of_line<3>(m, o, nb, groups);
+      default:
+        return sha1_hash_lanes_out_of_line<2>(m, o, nb, groups);
+    }
+  };
+  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) {
+    md_batch<5, 20, sha1_multi_lanes>(sha1_iv.data(), msgs, k, out, sha1_compress_active, idx);
+  };
+  md_batch_runs<sha1_multi_lanes, sha1_multi_lanes + 1>(msgs, n, out, run, rest);
 }
 
 inline constexpr sha256_kernels sha256_table{&sha256_compress, &sha256_batch, &sha256_hash, &sha256_hmac};
