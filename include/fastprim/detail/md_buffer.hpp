@@ -439,32 +439,40 @@ struct md_lane_blocks {
 // For kernels that hash whole messages of the same padded length L at a time, the state in
 // registers: `run(msgs, out, groups, lanes, nb)` hashes `groups` groups of `lanes` (1..MaxL)
 // consecutive messages msgs[0 .. groups * lanes) of `nb` blocks each (padding included) into
-// out[..]. Consecutive messages of the same padded block count form a run; a run of two or more
-// goes through `run` in groups of L and one smaller group (a remainder of one joins the last group:
-// a lone stream is latency-bound), so a batch of equal or similar lengths is hashed in one pass
-// per message. Single messages between runs go to `rest(idx, k)` (md_batch over msgs[idx[0 .. k)]),
-// whose lanes refill as messages of different lengths finish.
+// out[..]. Consecutive messages of the same padded block count form a run, so a batch of equal or
+// similar lengths is hashed in one pass per message. With MaxL = L + 1 (kernels for any lane
+// count), a run of two or more goes through `run` in groups of L and one smaller group (a
+// remainder of one joins the last group: a lone stream is latency-bound); with MaxL = L (SIMD
+// lanes, a group costs L lanes however many are used) only whole groups do. Everything else goes
+// to `rest(idx, k)` (md_batch over msgs[idx[0 .. k)]), whose lanes refill as messages of
+// different lengths finish.
 template <std::size_t L, std::size_t MaxL, std::size_t DigestSize, class Run, class Rest>
 FASTPRIM_ZERO_REGS_INNER void md_batch_runs(const std::span<const std::byte>* msgs, std::size_t n,
                                             std::array<std::byte, DigestSize>* out, Run&& run,
                                             Rest&& rest) noexcept {
-  static_assert(L >= 2 && MaxL >= L + 1);
+  static_assert(L >= 2 && (MaxL == L || MaxL == L + 1));
   const auto blocks = [msgs](std::size_t i) { return (msgs[i].size() + 8) / md_block_size + 1; };
   constexpr std::size_t kRest = 64;
   std::size_t rest_idx[kRest], nrest = 0;
+  const auto to_rest = [&](std::size_t from, std::size_t to) {
+    for (std::size_t m = from; m < to; ++m) {
+      rest_idx[nrest++] = m;
+      if (nrest == kRest) {
+        rest(rest_idx, nrest);
+        nrest = 0;
+      }
+    }
+  };
   for (std::size_t i = 0; i < n;) {
     const std::size_t nb = blocks(i);
     std::size_t j = i + 1;
     while (j < n && blocks(j) == nb) ++j;
     const std::size_t r = j - i;
-    if (r == 1) {
-      rest_idx[nrest++] = i;
-      if (nrest == kRest) {
-        rest(rest_idx, nrest);
-        nrest = 0;
-      }
+    std::size_t groups = r / L, left = r % L;
+    if (MaxL == L || r == 1) {
+      if (groups != 0) run(msgs + i, out + i, groups, L, nb);
+      to_rest(i + groups * L, j);
     } else {
-      std::size_t groups = r / L, left = r % L;
       if (left == 1 && groups != 0) --groups, left = L + 1;  // ... L, L, L + 1
       if (groups != 0) run(msgs + i, out + i, groups, L, nb);
       if (left != 0) run(msgs + i + groups * L, out + i + groups * L, 1, left, nb);

@@ -167,23 +167,44 @@ HWY_INLINE void load_block(std::size_t active, const std::byte* const* p, std::s
 }
 #endif
 
-FASTPRIM_ZERO_REGS_INNER inline void sha256_lanes(std::size_t active, std::uint32_t* const* states,
-                                                  const std::byte* const* blocks,
-                                                  std::size_t nblocks) noexcept {
-  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
+// Where the rounds take their blocks from: md_batch's lanes (lane l's block b at blocks[l] + 64 b,
+// lanes >= active reading lane 0's), or whole messages (each lane's blocks, then its padded tail).
+struct consecutive_blocks {
+  std::size_t active;
+  const std::byte* const* blocks;
+  HWY_INLINE void load(std::size_t b, vec_t* w) const { load_block(active, blocks, b * md_block_size, w); }
+};
+struct message_blocks {
+  md_lane_blocks<lanes>& lb;
+  HWY_INLINE void load(std::size_t b, vec_t* w) const {
+    const std::byte* src[lanes];
+    for (std::size_t l = 0; l < lanes; ++l) src[l] = lb.next(l, b);
+    load_block(lanes, src, 0, w);
+  }
+};
+
+// Every lane's digest, big-endian, from the row-major state.
+template <std::size_t Words, std::size_t DigestSize>
+HWY_INLINE void store_digests(const vec_t* s, std::array<std::byte, DigestSize>* out) {
   const d32_t d;
-  vec_t s[8];
+  alignas(64) std::uint32_t t[Words][lanes];
+  for (std::size_t j = 0; j < Words; ++j) hn::Store(s[j], d, t[j]);
+  for (std::size_t l = 0; l < lanes; ++l)
+    for (std::size_t j = 0; j < Words; ++j) store_be<std::uint32_t>(out[l].data() + 4 * j, t[j][l]);
+}
+
+template <class Src>
+HWY_INLINE void sha256_rounds(vec_t* s, const Src& src, std::size_t nblocks) {
+  const d32_t d;
   vec_t wbuf[2][16];
-  load_states<8>(active, states, s);
-  if (nblocks != 0) load_block(active, blocks, 0, wbuf[0]);
+  if (nblocks != 0) src.load(0, wbuf[0]);
   for (std::size_t b = 0; b < nblocks; ++b) {
     vec_t* const cur = wbuf[b & 1];
     vec_t a = s[0], bb = s[1], c = s[2], dd = s[3], e = s[4], f = s[5], g = s[6], h = s[7];
 #pragma GCC unroll 64
     for (int t = 0; t < 64; ++t) {
       // The next block's load and transpose, amid this block's rounds (see sha1_lanes).
-      if (t == 32 && b + 1 < nblocks)
-        load_block(active, blocks, (b + 1) * md_block_size, opaque(wbuf[(b + 1) & 1]));
+      if (t == 32 && b + 1 < nblocks) src.load(b + 1, opaque(wbuf[(b + 1) & 1]));
       vec_t* const w = opaque(cur);
       if (t >= 16) {
         const vec_t w15 = w[(t - 15) & 15], w2 = w[(t - 2) & 15];
@@ -216,19 +237,24 @@ FASTPRIM_ZERO_REGS_INNER inline void sha256_lanes(std::size_t active, std::uint3
     s[6] = hn::Add(s[6], g);
     s[7] = hn::Add(s[7], h);
   }
-  store_states<8>(active, states, s);
   secure_zero(wbuf, sizeof wbuf);
 }
 
-FASTPRIM_ZERO_REGS_INNER inline void sha1_lanes(std::size_t active, std::uint32_t* const* states,
-                                                const std::byte* const* blocks,
-                                                std::size_t nblocks) noexcept {
+FASTPRIM_ZERO_REGS_INNER inline void sha256_lanes(std::size_t active, std::uint32_t* const* states,
+                                                  const std::byte* const* blocks,
+                                                  std::size_t nblocks) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
+  vec_t s[8];
+  load_states<8>(active, states, s);
+  sha256_rounds(s, consecutive_blocks{active, blocks}, nblocks);
+  store_states<8>(active, states, s);
+}
+
+template <class Src>
+HWY_INLINE void sha1_rounds(vec_t* s, const Src& src, std::size_t nblocks) {
   const d32_t d;
-  vec_t s[5];
   vec_t wbuf[2][16];
-  load_states<5>(active, states, s);
-  if (nblocks != 0) load_block(active, blocks, 0, wbuf[0]);
+  if (nblocks != 0) src.load(0, wbuf[0]);
   for (std::size_t b = 0; b < nblocks; ++b) {
     vec_t* const cur = wbuf[b & 1];
     vec_t a = s[0], bb = s[1], c = s[2], dd = s[3], e = s[4];
@@ -241,8 +267,7 @@ FASTPRIM_ZERO_REGS_INNER inline void sha1_lanes(std::size_t active, std::uint32_
       // with the window in registers). With the window in memory, Zen 4, fp::sha1_batch of 64 x
       // 1 KiB, TSC ticks/byte, three alternating runs each: at round 0 0.503, 4 0.498, 10 0.497,
       // 14 0.498, 20 0.505, 40 0.511, 60 0.507.
-      if (t == 10 && b + 1 < nblocks)
-        load_block(active, blocks, (b + 1) * md_block_size, opaque(wbuf[(b + 1) & 1]));
+      if (t == 10 && b + 1 < nblocks) src.load(b + 1, opaque(wbuf[(b + 1) & 1]));
       vec_t* const w = opaque(cur);
       if (t >= 16)
         w[t & 15] = rotl<1>(hn::Xor(hn::Xor3(w[(t - 3) & 15], w[(t - 8) & 15], w[(t - 14) & 15]), w[t & 15]));
@@ -274,19 +299,69 @@ FASTPRIM_ZERO_REGS_INNER inline void sha1_lanes(std::size_t active, std::uint32_
     s[3] = hn::Add(s[3], dd);
     s[4] = hn::Add(s[4], e);
   }
-  store_states<5>(active, states, s);
   secure_zero(wbuf, sizeof wbuf);
+}
+
+FASTPRIM_ZERO_REGS_INNER inline void sha1_lanes(std::size_t active, std::uint32_t* const* states,
+                                                const std::byte* const* blocks,
+                                                std::size_t nblocks) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
+  vec_t s[5];
+  load_states<5>(active, states, s);
+  sha1_rounds(s, consecutive_blocks{active, blocks}, nblocks);
+  store_states<5>(active, states, s);
+}
+
+// Whole messages, `lanes` at a time (see md_batch_runs): `groups` groups of `lanes` consecutive
+// messages of `nb` padded blocks each, in one pass per message.
+FASTPRIM_ZERO_REGS_INNER inline void sha256_msgs(const std::span<const std::byte>* msgs,
+                                                 std::array<std::byte, 32>* out, std::size_t groups,
+                                                 std::size_t nb) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
+  const d32_t d;
+  md_lane_blocks<lanes> lb;
+  for (; groups != 0; --groups, msgs += lanes, out += lanes) {
+    vec_t s[8];
+    for (std::size_t j = 0; j < 8; ++j) s[j] = hn::Set(d, sha256_iv[j]);
+    for (std::size_t l = 0; l < lanes; ++l) lb.start(l, msgs[l]);
+    sha256_rounds(s, message_blocks{lb}, nb);
+    store_digests<8>(s, out);
+  }
+}
+FASTPRIM_ZERO_REGS_INNER inline void sha1_msgs(const std::span<const std::byte>* msgs,
+                                               std::array<std::byte, 20>* out, std::size_t groups,
+                                               std::size_t nb) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
+  const d32_t d;
+  md_lane_blocks<lanes> lb;
+  for (; groups != 0; --groups, msgs += lanes, out += lanes) {
+    vec_t s[5];
+    for (std::size_t j = 0; j < 5; ++j) s[j] = hn::Set(d, sha1_iv[j]);
+    for (std::size_t l = 0; l < lanes; ++l) lb.start(l, msgs[l]);
+    sha1_rounds(s, message_blocks{lb}, nb);
+    store_digests<5>(s, out);
+  }
 }
 
 FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
                                             std::array<std::byte, 32>* out) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
-  md_batch<8, 32, lanes>(sha256_iv.data(), msgs, n, out, &sha256_lanes);
+  const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 32>* o, std::size_t groups,
+                      std::size_t, std::size_t nb) { sha256_msgs(m, o, groups, nb); };
+  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) {
+    md_batch<8, 32, lanes>(sha256_iv.data(), msgs, k, out, &sha256_lanes, idx);
+  };
+  md_batch_runs<lanes, lanes>(msgs, n, out, run, rest);
 }
 FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
                                           std::array<std::byte, 20>* out) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
-  md_batch<5, 20, lanes>(sha1_iv.data(), msgs, n, out, &sha1_lanes);
+  const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 20>* o, std::size_t groups,
+                      std::size_t, std::size_t nb) { sha1_msgs(m, o, groups, nb); };
+  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) {
+    md_batch<5, 20, lanes>(sha1_iv.data(), msgs, k, out, &sha1_lanes, idx);
+  };
+  md_batch_runs<lanes, lanes>(msgs, n, out, run, rest);
 }
 
 inline constexpr sha256_kernels sha256_table{&scalar::sha256_compress, &sha256_batch,
