@@ -454,7 +454,7 @@ FASTPRIM_ZERO_REGS_INNER void md_batch_runs(const std::span<const std::byte>* ms
   const auto blocks = [msgs](std::size_t i) { return (msgs[i].size() + 8) / md_block_size + 1; };
   constexpr std::size_t kRest = 64;
   std::size_t rest_idx[kRest], nrest = 0;
-  const auto to_rest = [&](std::size_t from, std::size_t to) {
+  const auto to_rest = [&](std::size_t from, std::size_t to) FASTPRIM_ZERO_REGS_INNER {
     for (std::size_t m = from; m < to; ++m) {
       rest_idx[nrest++] = m;
       if (nrest == kRest) {

@@ -161,7 +161,7 @@ FASTPRIM_ZERO_REGS inline void sha256_batch_avx512(const std::span<const std::by
                                                    std::array<std::byte, 32>* out) noexcept {
   static_assert(sha256_multi_lanes_avx512 == 3);
   const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 32>* o, std::size_t groups,
-                      std::size_t lanes, std::size_t nb) {
+                      std::size_t lanes, std::size_t nb) FASTPRIM_ZERO_REGS_INNER {
     switch (lanes) {
       case 4:
         return sha256_hash_lanes_avx512<4>(m, o, nb, groups);
@@ -171,7 +171,7 @@ FASTPRIM_ZERO_REGS inline void sha256_batch_avx512(const std::span<const std::by
         return sha256_hash_lanes_avx512<2>(m, o, nb, groups);
     }
   };
-  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) {
+  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) FASTPRIM_ZERO_REGS_INNER {
     md_batch<8, 32, sha256_multi_lanes_avx512, decltype(sha256_compress_active_avx512)&,
              sha256_multi_lanes_avx512 + 1>(sha256_iv.data(), msgs, k, out, sha256_compress_active_avx512,
                                             idx);
@@ -191,7 +191,7 @@ FASTPRIM_ZERO_REGS inline void sha1_batch_avx512(const std::span<const std::byte
                                                  std::array<std::byte, 20>* out) noexcept {
   static_assert(sha1_multi_lanes_avx512 == 5);
   const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 20>* o, std::size_t groups,
-                      std::size_t lanes, std::size_t nb) {
+                      std::size_t lanes, std::size_t nb) FASTPRIM_ZERO_REGS_INNER {
     switch (lanes) {
       case 6:
         return sha1_hash_lanes_avx512<6>(m, o, nb, groups);
@@ -205,7 +205,7 @@ FASTPRIM_ZERO_REGS inline void sha1_batch_avx512(const std::span<const std::byte
         return sha1_hash_lanes_avx512<2>(m, o, nb, groups);
     }
   };
-  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) {
+  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) FASTPRIM_ZERO_REGS_INNER {
     md_batch<5, 20, sha1_multi_lanes_avx512>(sha1_iv.data(), msgs, k, out, sha1_compress_active_avx512, idx);
   };
   md_batch_runs<sha1_multi_lanes_avx512, sha1_multi_lanes_avx512 + 1>(msgs, n, out, run, rest);
@@ -223,7 +223,7 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI FASTPRIM_NOINLINE void sha256_hash_
 FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
                                             std::array<std::byte, 32>* out) noexcept {
   const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 32>* o, std::size_t groups,
-                      std::size_t lanes, std::size_t nb) {
+                      std::size_t lanes, std::size_t nb) FASTPRIM_ZERO_REGS_INNER {
     switch (lanes) {
       case 4:
         return sha256_hash_lanes_out_of_line<4>(m, o, nb, groups);
@@ -233,7 +233,7 @@ FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* ms
         return sha256_hash_lanes_out_of_line<2>(m, o, nb, groups);
     }
   };
-  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) {
+  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) FASTPRIM_ZERO_REGS_INNER {
     md_batch<8, 32, sha256_multi_lanes>(sha256_iv.data(), msgs, k, out, sha256_compress_active, idx);
   };
   md_batch_runs<3, 4>(msgs, n, out, run, rest);
@@ -250,7 +250,7 @@ FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs
                                           std::array<std::byte, 20>* out) noexcept {
   static_assert(sha1_multi_lanes == 4);
   const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 20>* o, std::size_t groups,
-                      std::size_t lanes, std::size_t nb) {
+                      std::size_t lanes, std::size_t nb) FASTPRIM_ZERO_REGS_INNER {
     switch (lanes) {
       case 5:
         return sha1_hash_lanes_out_of_line<5>(m, o, nb, groups);
@@ -262,7 +262,7 @@ FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs
         return sha1_hash_lanes_out_of_line<2>(m, o, nb, groups);
     }
   };
-  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) {
+  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) FASTPRIM_ZERO_REGS_INNER {
     md_batch<5, 20, sha1_multi_lanes>(sha1_iv.data(), msgs, k, out, sha1_compress_active, idx);
   };
   md_batch_runs<sha1_multi_lanes, sha1_multi_lanes + 1>(msgs, n, out, run, rest);

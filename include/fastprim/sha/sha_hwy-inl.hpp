@@ -347,8 +347,9 @@ FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* ms
                                             std::array<std::byte, 32>* out) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 32>* o, std::size_t groups,
-                      std::size_t, std::size_t nb) { sha256_msgs(m, o, groups, nb); };
-  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) {
+                      std::size_t, std::size_t nb)
+                       FASTPRIM_ZERO_REGS_INNER { sha256_msgs(m, o, groups, nb); };
+  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) FASTPRIM_ZERO_REGS_INNER {
     md_batch<8, 32, lanes>(sha256_iv.data(), msgs, k, out, &sha256_lanes, idx);
   };
   md_batch_runs<lanes, lanes>(msgs, n, out, run, rest);
@@ -357,8 +358,8 @@ FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs
                                           std::array<std::byte, 20>* out) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 20>* o, std::size_t groups,
-                      std::size_t, std::size_t nb) { sha1_msgs(m, o, groups, nb); };
-  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) {
+                      std::size_t, std::size_t nb) FASTPRIM_ZERO_REGS_INNER { sha1_msgs(m, o, groups, nb); };
+  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) FASTPRIM_ZERO_REGS_INNER {
     md_batch<5, 20, lanes>(sha1_iv.data(), msgs, k, out, &sha1_lanes, idx);
   };
   md_batch_runs<lanes, lanes>(msgs, n, out, run, rest);
