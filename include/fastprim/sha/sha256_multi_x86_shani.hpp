@@ -149,6 +149,7 @@ FASTPRIM_ZERO_REGS_INNER inline void sha1_compress_active_avx512(std::size_t act
   }
 }
 
+// ---- batches: runs of same-length messages whole (md_batch_runs), the rest through md_batch ----
 template <std::size_t L>
 FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI_AVX512 FASTPRIM_NOINLINE void sha256_hash_lanes_avx512(
     const std::span<const std::byte>* msgs, std::array<std::byte, 32>* out, std::size_t nb,
@@ -156,29 +157,6 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI_AVX512 FASTPRIM_NOINLINE void sha25
   FASTPRIM_ZERO_REGS_EVEX(true);
   sha256_hash_lanes<L>(msgs, out, nb, groups);
 }
-
-FASTPRIM_ZERO_REGS inline void sha256_batch_avx512(const std::span<const std::byte>* msgs, std::size_t n,
-                                                   std::array<std::byte, 32>* out) noexcept {
-  static_assert(sha256_multi_lanes_avx512 == 3);
-  const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 32>* o, std::size_t groups,
-                      std::size_t lanes, std::size_t nb) FASTPRIM_ZERO_REGS_INNER {
-    switch (lanes) {
-      case 4:
-        return sha256_hash_lanes_avx512<4>(m, o, nb, groups);
-      case 3:
-        return sha256_hash_lanes_avx512<3>(m, o, nb, groups);
-      default:
-        return sha256_hash_lanes_avx512<2>(m, o, nb, groups);
-    }
-  };
-  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) FASTPRIM_ZERO_REGS_INNER {
-    md_batch<8, 32, sha256_multi_lanes_avx512, decltype(sha256_compress_active_avx512)&,
-             sha256_multi_lanes_avx512 + 1>(sha256_iv.data(), msgs, k, out, sha256_compress_active_avx512,
-                                            idx);
-  };
-  md_batch_runs<sha256_multi_lanes_avx512, sha256_multi_lanes_avx512 + 1>(msgs, n, out, run, rest);
-}
-
 template <std::size_t L>
 FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI_AVX512 FASTPRIM_NOINLINE void sha1_hash_lanes_avx512(
     const std::span<const std::byte>* msgs, std::array<std::byte, 20>* out, std::size_t nb,
@@ -186,59 +164,12 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI_AVX512 FASTPRIM_NOINLINE void sha1_
   FASTPRIM_ZERO_REGS_EVEX(true);
   sha1_hash_lanes<L>(msgs, out, nb, groups);
 }
-
-FASTPRIM_ZERO_REGS inline void sha1_batch_avx512(const std::span<const std::byte>* msgs, std::size_t n,
-                                                 std::array<std::byte, 20>* out) noexcept {
-  static_assert(sha1_multi_lanes_avx512 == 5);
-  const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 20>* o, std::size_t groups,
-                      std::size_t lanes, std::size_t nb) FASTPRIM_ZERO_REGS_INNER {
-    switch (lanes) {
-      case 6:
-        return sha1_hash_lanes_avx512<6>(m, o, nb, groups);
-      case 5:
-        return sha1_hash_lanes_avx512<5>(m, o, nb, groups);
-      case 4:
-        return sha1_hash_lanes_avx512<4>(m, o, nb, groups);
-      case 3:
-        return sha1_hash_lanes_avx512<3>(m, o, nb, groups);
-      default:
-        return sha1_hash_lanes_avx512<2>(m, o, nb, groups);
-    }
-  };
-  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) FASTPRIM_ZERO_REGS_INNER {
-    md_batch<5, 20, sha1_multi_lanes_avx512>(sha1_iv.data(), msgs, k, out, sha1_compress_active_avx512, idx);
-  };
-  md_batch_runs<sha1_multi_lanes_avx512, sha1_multi_lanes_avx512 + 1>(msgs, n, out, run, rest);
-}
-
 template <std::size_t L>
 FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI FASTPRIM_NOINLINE void sha256_hash_lanes_out_of_line(
     const std::span<const std::byte>* msgs, std::array<std::byte, 32>* out, std::size_t nb,
     std::size_t groups) noexcept {
   sha256_hash_lanes<L>(msgs, out, nb, groups);
 }
-
-// Whole messages three at a time here too (the lane table above: three streams are the best the
-// SSE encoding does).
-FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
-                                            std::array<std::byte, 32>* out) noexcept {
-  const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 32>* o, std::size_t groups,
-                      std::size_t lanes, std::size_t nb) FASTPRIM_ZERO_REGS_INNER {
-    switch (lanes) {
-      case 4:
-        return sha256_hash_lanes_out_of_line<4>(m, o, nb, groups);
-      case 3:
-        return sha256_hash_lanes_out_of_line<3>(m, o, nb, groups);
-      default:
-        return sha256_hash_lanes_out_of_line<2>(m, o, nb, groups);
-    }
-  };
-  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) FASTPRIM_ZERO_REGS_INNER {
-    md_batch<8, 32, sha256_multi_lanes>(sha256_iv.data(), msgs, k, out, sha256_compress_active, idx);
-  };
-  md_batch_runs<3, 4>(msgs, n, out, run, rest);
-}
-
 template <std::size_t L>
 FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI FASTPRIM_NOINLINE void sha1_hash_lanes_out_of_line(
     const std::span<const std::byte>* msgs, std::array<std::byte, 20>* out, std::size_t nb,
@@ -246,26 +177,71 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI FASTPRIM_NOINLINE void sha1_hash_la
   sha1_hash_lanes<L>(msgs, out, nb, groups);
 }
 
+// A variant's whole-message kernels by lane count (entry k runs k lanes, 2 <= k <= L + 1).
+template <std::size_t D>
+using hash_lanes_fn = void (*)(const std::span<const std::byte>*, std::array<std::byte, D>*, std::size_t,
+                               std::size_t) noexcept;
+using compress_active_fn = void (*)(std::size_t, std::uint32_t* const*, const std::byte* const*,
+                                    std::size_t) noexcept;
+inline constexpr hash_lanes_fn<32> sha256_hash_by_lanes_avx512[] = {
+    nullptr, nullptr, &sha256_hash_lanes_avx512<2>, &sha256_hash_lanes_avx512<3>,
+    &sha256_hash_lanes_avx512<4>};
+inline constexpr hash_lanes_fn<20> sha1_hash_by_lanes_avx512[] = {nullptr,
+                                                                  nullptr,
+                                                                  &sha1_hash_lanes_avx512<2>,
+                                                                  &sha1_hash_lanes_avx512<3>,
+                                                                  &sha1_hash_lanes_avx512<4>,
+                                                                  &sha1_hash_lanes_avx512<5>,
+                                                                  &sha1_hash_lanes_avx512<6>};
+inline constexpr hash_lanes_fn<32> sha256_hash_by_lanes[] = {
+    nullptr, nullptr, &sha256_hash_lanes_out_of_line<2>, &sha256_hash_lanes_out_of_line<3>,
+    &sha256_hash_lanes_out_of_line<4>};
+inline constexpr hash_lanes_fn<20> sha1_hash_by_lanes[] = {nullptr,
+                                                           nullptr,
+                                                           &sha1_hash_lanes_out_of_line<2>,
+                                                           &sha1_hash_lanes_out_of_line<3>,
+                                                           &sha1_hash_lanes_out_of_line<4>,
+                                                           &sha1_hash_lanes_out_of_line<5>};
+
+// Runs of L (and L + 1, L - 1 ...) whole messages through `by_lanes`; the rest through md_batch
+// with `compress` on MdL lanes (MdMaxL at the end).
+template <std::size_t Words, std::size_t D, std::size_t L, std::size_t MdL, std::size_t MdMaxL, std::size_t N>
+FASTPRIM_ZERO_REGS_INNER inline void batch_by_runs(const std::uint32_t* iv,
+                                                   const hash_lanes_fn<D> (&by_lanes)[N],
+                                                   compress_active_fn compress,
+                                                   const std::span<const std::byte>* msgs, std::size_t n,
+                                                   std::array<std::byte, D>* out) noexcept {
+  static_assert(N == L + 2);
+  const auto run = [&by_lanes](const std::span<const std::byte>* m, std::array<std::byte, D>* o,
+                               std::size_t groups, std::size_t lanes, std::size_t nb)
+                       FASTPRIM_ZERO_REGS_INNER { by_lanes[lanes](m, o, nb, groups); };
+  const auto rest = [&](const std::size_t* idx, std::size_t k) FASTPRIM_ZERO_REGS_INNER {
+    md_batch<Words, D, MdL, compress_active_fn&, MdMaxL>(iv, msgs, k, out, compress, idx);
+  };
+  md_batch_runs<L, L + 1>(msgs, n, out, run, rest);
+}
+
+// Whole messages three at a time in both SHA-256 variants (three streams are the best either
+// encoding does, the lane tables above); SHA-1 five with AVX-512VL, four without.
+FASTPRIM_ZERO_REGS inline void sha256_batch_avx512(const std::span<const std::byte>* msgs, std::size_t n,
+                                                   std::array<std::byte, 32>* out) noexcept {
+  batch_by_runs<8, 32, sha256_multi_lanes_avx512, sha256_multi_lanes_avx512, sha256_multi_lanes_avx512 + 1>(
+      sha256_iv.data(), sha256_hash_by_lanes_avx512, &sha256_compress_active_avx512, msgs, n, out);
+}
+FASTPRIM_ZERO_REGS inline void sha1_batch_avx512(const std::span<const std::byte>* msgs, std::size_t n,
+                                                 std::array<std::byte, 20>* out) noexcept {
+  batch_by_runs<5, 20, sha1_multi_lanes_avx512, sha1_multi_lanes_avx512, sha1_multi_lanes_avx512>(
+      sha1_iv.data(), sha1_hash_by_lanes_avx512, &sha1_compress_active_avx512, msgs, n, out);
+}
+FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
+                                            std::array<std::byte, 32>* out) noexcept {
+  batch_by_runs<8, 32, 3, sha256_multi_lanes, sha256_multi_lanes>(sha256_iv.data(), sha256_hash_by_lanes,
+                                                                  &sha256_compress_active, msgs, n, out);
+}
 FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
                                           std::array<std::byte, 20>* out) noexcept {
-  static_assert(sha1_multi_lanes == 4);
-  const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 20>* o, std::size_t groups,
-                      std::size_t lanes, std::size_t nb) FASTPRIM_ZERO_REGS_INNER {
-    switch (lanes) {
-      case 5:
-        return sha1_hash_lanes_out_of_line<5>(m, o, nb, groups);
-      case 4:
-        return sha1_hash_lanes_out_of_line<4>(m, o, nb, groups);
-      case 3:
-        return sha1_hash_lanes_out_of_line<3>(m, o, nb, groups);
-      default:
-        return sha1_hash_lanes_out_of_line<2>(m, o, nb, groups);
-    }
-  };
-  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) FASTPRIM_ZERO_REGS_INNER {
-    md_batch<5, 20, sha1_multi_lanes>(sha1_iv.data(), msgs, k, out, sha1_compress_active, idx);
-  };
-  md_batch_runs<sha1_multi_lanes, sha1_multi_lanes + 1>(msgs, n, out, run, rest);
+  batch_by_runs<5, 20, sha1_multi_lanes, sha1_multi_lanes, sha1_multi_lanes>(
+      sha1_iv.data(), sha1_hash_by_lanes, &sha1_compress_active, msgs, n, out);
 }
 
 inline constexpr sha256_kernels sha256_table{&sha256_compress, &sha256_batch, &sha256_hash, &sha256_hmac};

@@ -314,55 +314,49 @@ FASTPRIM_ZERO_REGS_INNER inline void sha1_lanes(std::size_t active, std::uint32_
 
 // Whole messages, `lanes` at a time (see md_batch_runs): `groups` groups of `lanes` consecutive
 // messages of `nb` padded blocks each, in one pass per message.
-FASTPRIM_ZERO_REGS_INNER inline void sha256_msgs(const std::span<const std::byte>* msgs,
-                                                 std::array<std::byte, 32>* out, std::size_t groups,
-                                                 std::size_t nb) noexcept {
-  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
-  const d32_t d;
-  md_lane_blocks<lanes> lb;
-  for (; groups != 0; --groups, msgs += lanes, out += lanes) {
-    vec_t s[8];
-    for (std::size_t j = 0; j < 8; ++j) s[j] = hn::Set(d, sha256_iv[j]);
-    for (std::size_t l = 0; l < lanes; ++l) lb.start(l, msgs[l]);
-    sha256_rounds(s, message_blocks{lb}, nb);
-    store_digests<8>(s, out);
-  }
-}
-FASTPRIM_ZERO_REGS_INNER inline void sha1_msgs(const std::span<const std::byte>* msgs,
-                                               std::array<std::byte, 20>* out, std::size_t groups,
+template <std::size_t Words, std::size_t D>
+FASTPRIM_ZERO_REGS_INNER inline void hash_msgs(const std::span<const std::byte>* msgs,
+                                               std::array<std::byte, D>* out, std::size_t groups,
                                                std::size_t nb) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   const d32_t d;
+  const std::uint32_t* const iv = Words == 8 ? sha256_iv.data() : sha1_iv.data();
   md_lane_blocks<lanes> lb;
   for (; groups != 0; --groups, msgs += lanes, out += lanes) {
-    vec_t s[5];
-    for (std::size_t j = 0; j < 5; ++j) s[j] = hn::Set(d, sha1_iv[j]);
+    vec_t s[Words];
+    for (std::size_t j = 0; j < Words; ++j) s[j] = hn::Set(d, iv[j]);
     for (std::size_t l = 0; l < lanes; ++l) lb.start(l, msgs[l]);
-    sha1_rounds(s, message_blocks{lb}, nb);
-    store_digests<5>(s, out);
+    if constexpr (Words == 8)
+      sha256_rounds(s, message_blocks{lb}, nb);
+    else
+      sha1_rounds(s, message_blocks{lb}, nb);
+    store_digests<Words>(s, out);
   }
 }
 
-FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
-                                            std::array<std::byte, 32>* out) noexcept {
+// Runs of `lanes` whole messages through hash_msgs, the rest through md_batch.
+template <std::size_t Words, std::size_t D>
+FASTPRIM_ZERO_REGS_INNER inline void batch(const std::span<const std::byte>* msgs, std::size_t n,
+                                           std::array<std::byte, D>* out) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
-  const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 32>* o, std::size_t groups,
+  const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, D>* o, std::size_t groups,
                       std::size_t, std::size_t nb)
-                       FASTPRIM_ZERO_REGS_INNER { sha256_msgs(m, o, groups, nb); };
+                       FASTPRIM_ZERO_REGS_INNER { hash_msgs<Words>(m, o, groups, nb); };
   const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) FASTPRIM_ZERO_REGS_INNER {
-    md_batch<8, 32, lanes>(sha256_iv.data(), msgs, k, out, &sha256_lanes, idx);
+    if constexpr (Words == 8)
+      md_batch<8, 32, lanes>(sha256_iv.data(), msgs, k, out, &sha256_lanes, idx);
+    else
+      md_batch<5, 20, lanes>(sha1_iv.data(), msgs, k, out, &sha1_lanes, idx);
   };
   md_batch_runs<lanes, lanes>(msgs, n, out, run, rest);
 }
+FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
+                                            std::array<std::byte, 32>* out) noexcept {
+  batch<8>(msgs, n, out);
+}
 FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
                                           std::array<std::byte, 20>* out) noexcept {
-  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
-  const auto run = [](const std::span<const std::byte>* m, std::array<std::byte, 20>* o, std::size_t groups,
-                      std::size_t, std::size_t nb) FASTPRIM_ZERO_REGS_INNER { sha1_msgs(m, o, groups, nb); };
-  const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) FASTPRIM_ZERO_REGS_INNER {
-    md_batch<5, 20, lanes>(sha1_iv.data(), msgs, k, out, &sha1_lanes, idx);
-  };
-  md_batch_runs<lanes, lanes>(msgs, n, out, run, rest);
+  batch<5>(msgs, n, out);
 }
 
 inline constexpr sha256_kernels sha256_table{&scalar::sha256_compress, &sha256_batch,
