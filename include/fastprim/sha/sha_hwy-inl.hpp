@@ -203,7 +203,7 @@ HWY_INLINE void sha256_rounds(vec_t* s, const Src& src, std::size_t nblocks) {
     vec_t a = s[0], bb = s[1], c = s[2], dd = s[3], e = s[4], f = s[5], g = s[6], h = s[7];
 #pragma GCC unroll 64
     for (int t = 0; t < 64; ++t) {
-      // The next block's load and transpose, amid this block's rounds (see sha1_lanes).
+      // The next block's load and transpose, amid this block's rounds (see sha1_rounds).
       if (t == 32 && b + 1 < nblocks) src.load(b + 1, opaque(wbuf[(b + 1) & 1]));
       vec_t* const w = opaque(cur);
       if (t >= 16) {
@@ -238,16 +238,6 @@ HWY_INLINE void sha256_rounds(vec_t* s, const Src& src, std::size_t nblocks) {
     s[7] = hn::Add(s[7], h);
   }
   secure_zero(wbuf, sizeof wbuf);
-}
-
-FASTPRIM_ZERO_REGS_INNER inline void sha256_lanes(std::size_t active, std::uint32_t* const* states,
-                                                  const std::byte* const* blocks,
-                                                  std::size_t nblocks) noexcept {
-  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
-  vec_t s[8];
-  load_states<8>(active, states, s);
-  sha256_rounds(s, consecutive_blocks{active, blocks}, nblocks);
-  store_states<8>(active, states, s);
 }
 
 template <class Src>
@@ -302,14 +292,20 @@ HWY_INLINE void sha1_rounds(vec_t* s, const Src& src, std::size_t nblocks) {
   secure_zero(wbuf, sizeof wbuf);
 }
 
-FASTPRIM_ZERO_REGS_INNER inline void sha1_lanes(std::size_t active, std::uint32_t* const* states,
-                                                const std::byte* const* blocks,
-                                                std::size_t nblocks) noexcept {
+// md_batch's kernel: `active` lanes advance by `nblocks` blocks each (SHA-256 for Words = 8,
+// SHA-1 for 5).
+template <std::size_t Words>
+FASTPRIM_ZERO_REGS_INNER inline void lanes_kernel(std::size_t active, std::uint32_t* const* states,
+                                                  const std::byte* const* blocks,
+                                                  std::size_t nblocks) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
-  vec_t s[5];
-  load_states<5>(active, states, s);
-  sha1_rounds(s, consecutive_blocks{active, blocks}, nblocks);
-  store_states<5>(active, states, s);
+  vec_t s[Words];
+  load_states<Words>(active, states, s);
+  if constexpr (Words == 8)
+    sha256_rounds(s, consecutive_blocks{active, blocks}, nblocks);
+  else
+    sha1_rounds(s, consecutive_blocks{active, blocks}, nblocks);
+  store_states<Words>(active, states, s);
 }
 
 // Whole messages, `lanes` at a time (see md_batch_runs): `groups` groups of `lanes` consecutive
@@ -343,10 +339,8 @@ FASTPRIM_ZERO_REGS_INNER inline void batch(const std::span<const std::byte>* msg
                       std::size_t, std::size_t nb)
                        FASTPRIM_ZERO_REGS_INNER { hash_msgs<Words>(m, o, groups, nb); };
   const auto rest = [msgs, out](const std::size_t* idx, std::size_t k) FASTPRIM_ZERO_REGS_INNER {
-    if constexpr (Words == 8)
-      md_batch<8, 32, lanes>(sha256_iv.data(), msgs, k, out, &sha256_lanes, idx);
-    else
-      md_batch<5, 20, lanes>(sha1_iv.data(), msgs, k, out, &sha1_lanes, idx);
+    md_batch<Words, D, lanes>(Words == 8 ? sha256_iv.data() : sha1_iv.data(), msgs, k, out,
+                              &lanes_kernel<Words>, idx);
   };
   md_batch_runs<lanes, lanes>(msgs, n, out, run, rest);
 }
