@@ -436,7 +436,7 @@ struct md_lane_blocks {
 
 // ---- many independent messages, whole messages at a time ----------------------------------------
 //
-// For kernels that hash whole messages of the same padded length L at a time, the state in
+// For kernels that hash whole messages of the same padded length, L at a time, the state in
 // registers: `run(msgs, out, groups, lanes, nb)` hashes `groups` groups of `lanes` (1..MaxL)
 // consecutive messages msgs[0 .. groups * lanes) of `nb` blocks each (padding included) into
 // out[..]. Consecutive messages of the same padded block count form a run, so a batch of equal or
