@@ -48,10 +48,11 @@ constexpr void init(std::uint64_t* acc, std::uint64_t seed) noexcept {
 }
 
 constexpr std::uint64_t converge(const std::uint64_t* acc) noexcept {
-  std::uint64_t h =
+  const std::uint64_t h =
       std::rotl(acc[0], 1) + std::rotl(acc[1], 7) + std::rotl(acc[2], 12) + std::rotl(acc[3], 18);
-  for (int i = 0; i < 4; ++i) h = merge(h, acc[i]);
-  return h;
+  // Written out: as a loop, g++ 12 -O2 keeps the accumulators on the stack and reloads them
+  // (fastprim-bench xxh64 32 B 0.84 -> 0.66, 64 B 0.56 -> 0.45 TSC ticks/byte; libxxhash 0.75, 0.47).
+  return merge(merge(merge(merge(h, acc[0]), acc[1]), acc[2]), acc[3]);
 }
 
 constexpr std::uint64_t avalanche(std::uint64_t h) noexcept {
