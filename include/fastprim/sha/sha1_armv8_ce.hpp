@@ -29,6 +29,7 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_ARMV8_CE inline void sha1_compress(std::uint3
   for (; nblocks != 0; --nblocks, blocks += md_block_size) {
     const uint32x4_t abcd0 = abcd;
     uint32x4_t m[4];
+#pragma GCC unroll 4
     for (int j = 0; j < 4; ++j)
       m[j] =
           vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(reinterpret_cast<const std::uint8_t*>(blocks) + 16 * j)));

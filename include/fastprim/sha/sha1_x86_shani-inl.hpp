@@ -42,6 +42,7 @@ FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_block_lanes(
   for (std::size_t l = 0; l < L; ++l) {
     abcd0[l] = abcd[l];
     e0[l] = e[l];
+#pragma GCC unroll 4
     for (int j = 0; j < 4; ++j)
       m[j][l] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src[l] + 16 * j)), reverse);
     ecur[l] = _mm_add_epi32(e[l], m[0][l]);

@@ -52,6 +52,7 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_block_lanes(
   for (std::size_t l = 0; l < L; ++l) {
     abef0[l] = abef[l];
     cdgh0[l] = cdgh[l];
+#pragma GCC unroll 4
     for (int j = 0; j < 4; ++j)
       m[j][l] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src[l] + 16 * j)), bswap32);
   }
