@@ -31,20 +31,16 @@ FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE __m128i sha1_rnds4(__m128i abc
   }
 }
 
-// One block for each of L lanes (lane l's block at src[l]) into abcd[l]/e[l].
+// One block for each of L lanes, lane l's words W0..W15 in m[0..3][l] (W0 in the top lane of
+// m[0][l], as sha1rnds4 expects), into abcd[l]/e[l].
 template <std::size_t L>
-FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_block_lanes(
-    __m128i* abcd, __m128i* e, const std::byte* const* src) noexcept {
-  // Big-endian words with W0 in the top lane, as sha1rnds4 expects.
-  const __m128i reverse = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-  __m128i abcd0[L], e0[L], m[4][L], ecur[L], prev[L];
+FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_block_words(__m128i* abcd, __m128i* e,
+                                                                        __m128i (*m)[L]) noexcept {
+  __m128i abcd0[L], e0[L], ecur[L], prev[L];
 #pragma GCC unroll 8
   for (std::size_t l = 0; l < L; ++l) {
     abcd0[l] = abcd[l];
     e0[l] = e[l];
-#pragma GCC unroll 4
-    for (int j = 0; j < 4; ++j)
-      m[j][l] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src[l] + 16 * j)), reverse);
     ecur[l] = _mm_add_epi32(e[l], m[0][l]);
   }
 #pragma GCC unroll 20
@@ -73,6 +69,21 @@ FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_block_lanes(
   }
 }
 
+// One block for each of L lanes (lane l's block at src[l]) into abcd[l]/e[l].
+template <std::size_t L>
+FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_block_lanes(
+    __m128i* abcd, __m128i* e, const std::byte* const* src) noexcept {
+  // Big-endian words with W0 in the top lane: every byte of a 16-byte chunk in reverse order.
+  const __m128i reverse = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  __m128i m[4][L];
+#pragma GCC unroll 8
+  for (std::size_t l = 0; l < L; ++l)
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j)
+      m[j][l] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src[l] + 16 * j)), reverse);
+  sha1_block_words<L>(abcd, e, m);
+}
+
 // Lane l hashes `nblocks` consecutive blocks at blocks[l] into states[l].
 template <std::size_t L>
 FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_compress_lanes(std::uint32_t* const* states,
@@ -98,6 +109,15 @@ FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_compress_lanes(std::
   }
 }
 
+// The digest: A B C D big-endian (every byte of ABCD, A in the top lane, in reverse order), then E.
+FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_store_digest(std::byte* out, __m128i abcd,
+                                                                         __m128i e) noexcept {
+  const __m128i reverse = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_shuffle_epi8(abcd, reverse));
+  const std::uint32_t e_be = byteswap(static_cast<std::uint32_t>(_mm_extract_epi32(e, 3)));
+  std::memcpy(out + 16, &e_be, 4);
+}
+
 // Whole messages, L at a time, as sha256_hash_lanes: `groups` groups of L consecutive messages
 // of `nb` padded blocks each, lane l's digest to out[l], the state in registers throughout.
 template <std::size_t L>
@@ -105,8 +125,6 @@ FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_hash_lanes(const std
                                                                        std::array<std::byte, 20>* out,
                                                                        std::size_t nb,
                                                                        std::size_t groups) noexcept {
-  // A B C D big-endian: every byte of ABCD (A in the top lane) in reverse order.
-  const __m128i reverse = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
   const __m128i abcd_iv = _mm_set_epi32(static_cast<int>(sha1_iv[0]), static_cast<int>(sha1_iv[1]),
                                         static_cast<int>(sha1_iv[2]), static_cast<int>(sha1_iv[3]));
   const __m128i e_iv = _mm_set_epi32(static_cast<int>(sha1_iv[4]), 0, 0, 0);
@@ -126,10 +144,72 @@ FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_hash_lanes(const std
       sha1_block_lanes<L>(abcd, e, src);
     }
 #pragma GCC unroll 8
-    for (std::size_t l = 0; l < L; ++l) {
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out[l].data()), _mm_shuffle_epi8(abcd[l], reverse));
-      const std::uint32_t e_be = byteswap(static_cast<std::uint32_t>(_mm_extract_epi32(e[l], 3)));
-      std::memcpy(out[l].data() + 16, &e_be, 4);
-    }
+    for (std::size_t l = 0; l < L; ++l) sha1_store_digest(out[l].data(), abcd[l], e[l]);
   }
+}
+
+// ---- whole messages with the state in registers (as sha256_hash / sha256_hmac) ------------------
+
+// Every block of the message (`n` bytes at `p`, after `prefix` bytes already absorbed), the
+// padding included (built in registers), into abcd/e.
+FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_absorb(__m128i& abcd, __m128i& e,
+                                                                   const std::byte* p, std::size_t n,
+                                                                   std::uint64_t prefix) noexcept {
+  const __m128i reverse = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  for (std::size_t b = n / md_block_size, i = 0; i < b; ++i) {
+    const std::byte* src[1] = {p + i * md_block_size};
+    sha1_block_lanes<1>(&abcd, &e, src);
+  }
+  const sha_tail tl = sha_tail_load(p, n, prefix);
+  __m128i m[4][1] = {{_mm_shuffle_epi8(tl.c0, reverse)},
+                     {_mm_shuffle_epi8(tl.c1, reverse)},
+                     {_mm_shuffle_epi8(tl.c2, reverse)},
+                     {_mm_shuffle_epi8(tl.c3, reverse)}};
+  sha1_block_words<1>(&abcd, &e, m);
+  if (tl.two) {
+    const __m128i z = _mm_setzero_si128();
+    __m128i m2[4][1] = {{z}, {z}, {z}, {_mm_shuffle_epi8(tl.len, reverse)}};
+    sha1_block_words<1>(&abcd, &e, m2);
+  }
+}
+
+FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_load_state(const std::uint32_t* s, __m128i& abcd,
+                                                                       __m128i& e) noexcept {
+  abcd = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s)), 0x1B);  // ABCD
+  e = _mm_set_epi32(static_cast<int>(s[4]), 0, 0, 0);                                    // E000
+}
+
+FASTPRIM_ZERO_REGS FASTPRIM_SHA1_SHANI_TARGET inline void sha1_hash(const std::uint32_t* init,
+                                                                    const std::byte* p, std::size_t n,
+                                                                    std::uint64_t prefix,
+                                                                    std::byte* out) noexcept {
+#if FASTPRIM_SHA1_SHANI_AVX512
+  FASTPRIM_ZERO_REGS_EVEX(true);
+#endif
+  __m128i abcd, e;
+  sha1_load_state(init, abcd, e);
+  sha1_absorb(abcd, e, p, n, prefix);
+  sha1_store_digest(out, abcd, e);
+}
+
+FASTPRIM_ZERO_REGS FASTPRIM_SHA1_SHANI_TARGET inline void sha1_hmac(const std::uint32_t* istate,
+                                                                    const std::uint32_t* ostate,
+                                                                    const std::byte* p, std::size_t n,
+                                                                    std::byte* out) noexcept {
+#if FASTPRIM_SHA1_SHANI_AVX512
+  FASTPRIM_ZERO_REGS_EVEX(true);
+#endif
+  __m128i abcd, e, oabcd, oe;
+  sha1_load_state(istate, abcd, e);
+  sha1_load_state(ostate, oabcd, oe);
+  sha1_absorb(abcd, e, p, n, md_block_size);
+  // The outer block: the inner digest A..E as W0..W4 (A B C D is abcd, A in the top lane; E is
+  // the top lane of e, the others zero), 0x80 as W5, zeros, and the bit length of opad block +
+  // digest, (64 + 20) * 8, as W15.
+  __m128i m[4][1] = {{abcd},
+                     {_mm_or_si128(e, _mm_set_epi32(0, static_cast<int>(0x80000000u), 0, 0))},
+                     {_mm_setzero_si128()},
+                     {_mm_set_epi32(0, 0, 0, (64 + 20) * 8)}};
+  sha1_block_words<1>(&oabcd, &oe, m);
+  sha1_store_digest(out, oabcd, oe);
 }

@@ -16,6 +16,7 @@
 #include "fastprim/detail/endian.hpp"
 #include "fastprim/detail/md_buffer.hpp"
 #include "fastprim/sha/sha1_scalar.hpp"
+#include "fastprim/sha/sha_tail_x86_shani.hpp"
 
 #if FASTPRIM_HAVE_X86_SHANI
 #include <immintrin.h>

@@ -246,21 +246,18 @@ FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs
 
 inline constexpr sha256_kernels sha256_table{&sha256_compress, &sha256_batch, &sha256_hash, &sha256_hmac};
 constexpr const sha256_kernels* sha256_get() noexcept { return &sha256_table; }
-inline constexpr sha1_kernels sha1_table{&sha1_compress, &sha1_batch, &md_hash_with<5, 20, &sha1_compress>,
-                                         &md_hmac_with<5, 20, &sha1_compress>};
+inline constexpr sha1_kernels sha1_table{&sha1_compress, &sha1_batch, &sha1_hash, &sha1_hmac};
 constexpr const sha1_kernels* sha1_get() noexcept { return &sha1_table; }
 // The variants for CPUs with AVX-512VL: the batches' lanes compiled for AVX-512VL (any vendor);
 // for SHA-1 on Intel also the single stream with sha1nexte off the SHA port.
 inline constexpr sha256_kernels sha256_table_avx512{&sha256_compress, &sha256_batch_avx512, &sha256_hash,
                                                     &sha256_hmac};
 constexpr const sha256_kernels* sha256_get_avx512() noexcept { return &sha256_table_avx512; }
-inline constexpr sha1_kernels sha1_table_avx512_batch{&sha1_compress, &sha1_batch_avx512,
-                                                      &md_hash_with<5, 20, &sha1_compress>,
-                                                      &md_hmac_with<5, 20, &sha1_compress>};
+inline constexpr sha1_kernels sha1_table_avx512_batch{&sha1_compress, &sha1_batch_avx512, &sha1_hash,
+                                                      &sha1_hmac};
 constexpr const sha1_kernels* sha1_get_avx512_batch() noexcept { return &sha1_table_avx512_batch; }
-inline constexpr sha1_kernels sha1_table_avx512{&sha1_compress_avx512, &sha1_batch_avx512,
-                                                &md_hash_with<5, 20, &sha1_compress_avx512>,
-                                                &md_hmac_with<5, 20, &sha1_compress_avx512>};
+inline constexpr sha1_kernels sha1_table_avx512{&sha1_compress_avx512, &sha1_batch_avx512, &avx512::sha1_hash,
+                                                &avx512::sha1_hmac};
 constexpr const sha1_kernels* sha1_get_avx512() noexcept { return &sha1_table_avx512; }
 
 }  // namespace x86_shani

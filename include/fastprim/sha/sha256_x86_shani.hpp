@@ -15,6 +15,7 @@
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/md_buffer.hpp"
 #include "fastprim/sha/sha256_scalar.hpp"
+#include "fastprim/sha/sha_tail_x86_shani.hpp"
 
 #if FASTPRIM_HAVE_X86_SHANI
 #include <immintrin.h>
@@ -113,42 +114,6 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_compress_lanes(std:
 // digest byte-swapped straight out of ABEF/CDGH, and for HMAC the inner digest fed to the outer
 // block without going through bytes.
 
-// Sliding windows for the partial chunk of a tail holding `h` (0..15) bytes: loaded at offset
-// 16 - h, the first gives the pshufb mask that moves the last h bytes of a 16-byte load to the
-// front and zeroes the rest (-1), the second the 0x80 padding byte at position h.
-alignas(16) inline constexpr std::int8_t sha_tail_shuffle[32] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
-                                                                 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1,
-                                                                 -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
-alignas(16) inline constexpr std::int8_t sha_tail_pad[32] = {0, 0, 0, 0, 0, 0, 0, 0,   0,
-                                                             0, 0, 0, 0, 0, 0, 0, -128};
-
-// Bytes [start, start + 16) of the tail (`t` < 64 bytes at `tail`, the message ending at `end`)
-// followed by the 0x80 byte and zeros, in memory order. `back`: at least 16 message bytes end
-// at `end`, so a 16-byte load ending there is in bounds. Branches depend on lengths only.
-FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE __m128i sha_tail_chunk(const std::byte* tail, std::size_t t,
-                                                                        std::size_t start,
-                                                                        const std::byte* end,
-                                                                        bool back) noexcept {
-  if (t >= start + 16) return _mm_loadu_si128(reinterpret_cast<const __m128i*>(tail + start));
-  if (t < start) return _mm_setzero_si128();
-  const std::size_t h = t - start;
-  const __m128i pad = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sha_tail_pad + 16 - h));
-  if (back) {
-    const __m128i last = _mm_loadu_si128(reinterpret_cast<const __m128i*>(end - 16));
-    const __m128i mask = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sha_tail_shuffle + 16 - h));
-    return _mm_or_si128(_mm_shuffle_epi8(last, mask), pad);
-  }
-  // Fewer than 16 bytes in the whole message (so start == 0): assemble with scalar loads.
-  std::uint64_t lo = 0, hi = 0;
-  if (h >= 8) {
-    std::memcpy(&lo, tail, 8);
-    hi = md_load_partial(tail + 8, h - 8);
-  } else {
-    lo = md_load_partial(tail, h);
-  }
-  return _mm_or_si128(_mm_set_epi64x(static_cast<long long>(hi), static_cast<long long>(lo)), pad);
-}
-
 // sigma0(x) = ror7 ^ ror18 ^ shr3 of each lane, with plain SSE2 shifts.
 FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE __m128i sha256_sigma0(__m128i x) noexcept {
   const __m128i r7 = _mm_xor_si128(_mm_srli_epi32(x, 7), _mm_slli_epi32(x, 25));
@@ -226,25 +191,13 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_absorb(__m128i& abe
                                                                     const std::byte* p, std::size_t n,
                                                                     std::uint64_t prefix) noexcept {
   const __m128i bswap32 = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
-  const std::size_t full = n / md_block_size;
-  sha256_blocks(abef, cdgh, p, full);
-  const std::byte* q = p + full * md_block_size;
-  const std::size_t t = n % md_block_size;
-  const std::byte* end = p + n;
-  const bool back = n >= 16;
-  const std::uint64_t bits = (prefix + n) << 3;
-  // W14, W15: the bit length, big-endian.
-  const __m128i len = _mm_set_epi32(static_cast<int>(bits), static_cast<int>(bits >> 32), 0, 0);
-  const __m128i c0 = _mm_shuffle_epi8(sha_tail_chunk(q, t, 0, end, back), bswap32);
-  const __m128i c1 = _mm_shuffle_epi8(sha_tail_chunk(q, t, 16, end, back), bswap32);
-  const __m128i c2 = _mm_shuffle_epi8(sha_tail_chunk(q, t, 32, end, back), bswap32);
-  const __m128i c3 = _mm_shuffle_epi8(sha_tail_chunk(q, t, 48, end, back), bswap32);
-  if (t < md_block_size - 8) {
-    sha256_block(abef, cdgh, c0, c1, c2, _mm_or_si128(c3, len));
-  } else {
-    sha256_block(abef, cdgh, c0, c1, c2, c3);
+  sha256_blocks(abef, cdgh, p, n / md_block_size);
+  const sha_tail tl = sha_tail_load(p, n, prefix);
+  sha256_block(abef, cdgh, _mm_shuffle_epi8(tl.c0, bswap32), _mm_shuffle_epi8(tl.c1, bswap32),
+               _mm_shuffle_epi8(tl.c2, bswap32), _mm_shuffle_epi8(tl.c3, bswap32));
+  if (tl.two) {
     const __m128i z = _mm_setzero_si128();
-    sha256_block(abef, cdgh, z, z, z, len);
+    sha256_block(abef, cdgh, z, z, z, _mm_shuffle_epi8(tl.len, bswap32));
   }
 }
 
