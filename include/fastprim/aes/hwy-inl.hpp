@@ -146,13 +146,16 @@ template <int R, int N>
 HWY_INLINE void encrypt_n(const aes_round_keys& ks, vec* x) {
   {
     const vec k = key(ks, 0);
+#pragma GCC unroll 16
     for (int i = 0; i < N; ++i) x[i] = hn::Xor(x[i], k);
   }
   for (int r = 1; r < R; ++r) {
     const vec k = key(ks, r);
+#pragma GCC unroll 16
     for (int i = 0; i < N; ++i) x[i] = hn::AESRound(x[i], k);
   }
   const vec k = key(ks, R);
+#pragma GCC unroll 16
   for (int i = 0; i < N; ++i) x[i] = hn::AESLastRound(x[i], k);
 }
 
@@ -162,13 +165,16 @@ template <int R, int N>
 HWY_INLINE void decrypt_n(const aes_round_keys& ks, vec* x) {
   {
     const vec k = key(ks, R);
+#pragma GCC unroll 16
     for (int i = 0; i < N; ++i) x[i] = hn::Xor(x[i], k);
   }
   for (int r = R - 1; r > 0; --r) {
     const vec k = key(ks, r);
+#pragma GCC unroll 16
     for (int i = 0; i < N; ++i) x[i] = inv_mix_columns(inv_sub_shift(x[i], k));
   }
   const vec k = key(ks, 0);
+#pragma GCC unroll 16
   for (int i = 0; i < N; ++i) x[i] = inv_sub_shift(x[i], k);
 }
 
@@ -212,6 +218,7 @@ FASTPRIM_ZERO_REGS inline void ecb(const aes_round_keys& ks, const std::byte* in
       encrypt_n<R, 4>(ks, x);
     else
       decrypt_n<R, 4>(ks, x);
+#pragma GCC unroll 16
     for (int i = 0; i < 4; ++i) storeu(x[i], out + 16 * i);
   }
   for (; n > 0; --n, in += 16, out += 16) {
@@ -245,6 +252,7 @@ FASTPRIM_ZERO_REGS inline void decrypt_cbc(const aes_round_keys& ks, std::byte* 
     vec x[4] = {c[0], c[1], c[2], c[3]};
     decrypt_n<R, 4>(ks, x);
     storeu(hn::Xor(x[0], prev), out);
+#pragma GCC unroll 16
     for (int i = 1; i < 4; ++i) storeu(hn::Xor(x[i], c[i - 1]), out + 16 * i);
     prev = c[3];
   }
@@ -264,10 +272,12 @@ FASTPRIM_ZERO_REGS inline void ctr(const aes_round_keys& ks, const std::byte* iv
   ctr128 c = ctr_load(iv);
   alignas(16) std::byte buf[64];
   for (; n >= 4; n -= 4, in += 64, out += 64) {
+#pragma GCC unroll 16
     for (unsigned j = 0; j < 4; ++j) ctr_store(buf + 16 * j, ctr_add(c, j));
     c = ctr_add(c, 4);
     vec x[4] = {loadu(buf), loadu(buf + 16), loadu(buf + 32), loadu(buf + 48)};
     encrypt_n<R, 4>(ks, x);
+#pragma GCC unroll 16
     for (int i = 0; i < 4; ++i) storeu(hn::Xor(x[i], loadu(in + 16 * i)), out + 16 * i);
   }
   for (; n > 0; --n, in += 16, out += 16) {
