@@ -84,6 +84,13 @@ FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_block_lanes(
   sha1_block_words<L>(abcd, e, m);
 }
 
+// The state s[0..4] (A..E) as sha1rnds4 wants it: ABCD with A in the top lane, and E000.
+FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_load_state(const std::uint32_t* s, __m128i& abcd,
+                                                                       __m128i& e) noexcept {
+  abcd = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s)), 0x1B);  // ABCD
+  e = _mm_set_epi32(static_cast<int>(s[4]), 0, 0, 0);                                    // E000
+}
+
 // Lane l hashes `nblocks` consecutive blocks at blocks[l] into states[l].
 template <std::size_t L>
 FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_compress_lanes(std::uint32_t* const* states,
@@ -93,8 +100,7 @@ FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_compress_lanes(std::
   const std::byte* p[L];
 #pragma GCC unroll 8
   for (std::size_t l = 0; l < L; ++l) {
-    abcd[l] = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(states[l])), 0x1B);  // ABCD
-    e[l] = _mm_set_epi32(static_cast<int>(states[l][4]), 0, 0, 0);                                    // E000
+    sha1_load_state(states[l], abcd[l], e[l]);
     p[l] = blocks[l];
   }
   for (; nblocks != 0; --nblocks) {
@@ -171,12 +177,6 @@ FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_absorb(__m128i& abcd
     __m128i m2[4][1] = {{z}, {z}, {z}, {_mm_shuffle_epi8(tl.len, reverse)}};
     sha1_block_words<1>(&abcd, &e, m2);
   }
-}
-
-FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_load_state(const std::uint32_t* s, __m128i& abcd,
-                                                                       __m128i& e) noexcept {
-  abcd = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s)), 0x1B);  // ABCD
-  e = _mm_set_epi32(static_cast<int>(s[4]), 0, 0, 0);                                    // E000
 }
 
 FASTPRIM_ZERO_REGS FASTPRIM_SHA1_SHANI_TARGET inline void sha1_hash(const std::uint32_t* init,
