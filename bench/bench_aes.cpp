@@ -339,4 +339,31 @@ void register_aes() {
       register_one<op::cbc_dec>(bits, n);
       register_one<op::ctr>(bits, n);
     }
+
+#if FASTPRIM_HAVE_X86_AESNI
+  // The upper halves of ymm0-15 left dirty before the timed loop (see bench_sha.cpp): AES-128 ECB of
+  // 8 KiB through the x86_aesni table dispatch binds (a vzeroupper on entry on a CPU with AVX),
+  // through x86_aesni's plain table (legacy SSE, no vzeroupper), and the bound table undirtied.
+  namespace fd = fastprim::detail;
+  const fd::aes_kernels* bound = fd::kernels_for<fastprim::primitive::aes>(fastprim::backend::x86_aesni);
+  if (bound != nullptr && fastprim::cpu().avx) {
+    constexpr std::size_t n = 8192;
+    auto in = fpbench::buffer(n), key = fpbench::buffer(16, 2);
+    auto out = std::make_shared<std::vector<std::byte>>(n);
+    auto ks = std::make_shared<fd::aes_round_keys>();
+    fd::x86_aesni::kernels.expand_key(*ks, key->data(), 16);
+    const auto row = [&](const std::string& impl, const fd::aes_kernels* k, bool dirty) {
+      fpbench::add(
+          "aes128-ecb-enc-dirty-upper", impl, n,
+          [in, out, ks, k] {
+            k->by_rounds[0].encrypt_ecb(*ks, in->data(), out->data(), in->size() / 16);
+            benchmark::DoNotOptimize(out->data());
+          },
+          dirty ? std::function<void()>(fpbench::dirty_upper) : std::function<void()>());
+    };
+    row("fastprim:x86_aesni", bound, true);
+    row("x86_aesni plain table, no vzeroupper", &fd::x86_aesni::kernels, true);
+    row("fastprim:x86_aesni, uppers not dirtied", bound, false);
+  }
+#endif
 }

@@ -2,9 +2,15 @@
 // overrides (FASTPRIM_BACKEND / FASTPRIM_DISABLE and set_policy), pins, and the report.
 #define BOOST_TEST_MODULE dispatch
 #include <boost/test/unit_test.hpp>
+#include <cstdint>
 #include <cstdlib>
+#include <fastprim/aes.hpp>
 #include <fastprim/report.hpp>
+#include <fastprim/sha1.hpp>
+#include <fastprim/sha256.hpp>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "support/backends.hpp"
 
@@ -22,6 +28,7 @@ BOOST_AUTO_TEST_CASE(cpu_caps_match_compiler_builtins) {
   BOOST_TEST(c.ssse3 == (__builtin_cpu_supports("ssse3") != 0));
   BOOST_TEST(c.sse4_1 == (__builtin_cpu_supports("sse4.1") != 0));
   BOOST_TEST(c.aes == (__builtin_cpu_supports("aes") != 0));
+  BOOST_TEST(c.avx == (__builtin_cpu_supports("avx") != 0));
   BOOST_TEST(c.pclmulqdq == (__builtin_cpu_supports("pclmul") != 0));
   BOOST_TEST(c.avx2 == (__builtin_cpu_supports("avx2") != 0));
   BOOST_TEST(c.avx512f == (__builtin_cpu_supports("avx512f") != 0));
@@ -154,5 +161,113 @@ BOOST_AUTO_TEST_CASE(vendor_order_is_followed) {
   if (vendor == fastprim::cpu_vendor::intel)
     BOOST_TEST((fd::order(primitive::pac, vendor).front() == backend::hwy_avx3));
 }
+
+#if FASTPRIM_ARCH_X86_64
+// Calls f(a0, ..., a5) with the upper halves of ymm0-15 all ones (what AVX code that skips
+// vzeroupper leaves behind) and tells whether the upper halves of ymm0 and ymm15 are zero when it
+// returns. A legacy-SSE kernel leaves them as they were; one entered through sse_entry runs a
+// vzeroupper first (detail/sse_entry.hpp).
+__attribute__((target("avx"))) bool uppers_zero_after(const void* f, std::uintptr_t a0, std::uintptr_t a1,
+                                                      std::uintptr_t a2, std::uintptr_t a3, std::uintptr_t a4,
+                                                      std::uintptr_t a5) {
+  unsigned char zero;
+  register std::uintptr_t r8 __asm__("r8") = a4;
+  register std::uintptr_t r9 __asm__("r9") = a5;
+  __asm__ volatile(
+      "vpcmpeqd %%ymm0, %%ymm0, %%ymm0\n\t"
+      "vmovdqa %%ymm0, %%ymm1\n\t vmovdqa %%ymm0, %%ymm2\n\t vmovdqa %%ymm0, %%ymm3\n\t"
+      "vmovdqa %%ymm0, %%ymm4\n\t vmovdqa %%ymm0, %%ymm5\n\t vmovdqa %%ymm0, %%ymm6\n\t"
+      "vmovdqa %%ymm0, %%ymm7\n\t vmovdqa %%ymm0, %%ymm8\n\t vmovdqa %%ymm0, %%ymm9\n\t"
+      "vmovdqa %%ymm0, %%ymm10\n\t vmovdqa %%ymm0, %%ymm11\n\t vmovdqa %%ymm0, %%ymm12\n\t"
+      "vmovdqa %%ymm0, %%ymm13\n\t vmovdqa %%ymm0, %%ymm14\n\t vmovdqa %%ymm0, %%ymm15\n\t"
+      "mov %%rsp, %%rbx\n\t"
+      "sub $128, %%rsp\n\t"  // past the red zone
+      "and $-16, %%rsp\n\t"
+      "call *%[f]\n\t"
+      "mov %%rbx, %%rsp\n\t"
+      "vextractf128 $1, %%ymm0, %%xmm1\n\t"
+      "vextractf128 $1, %%ymm15, %%xmm2\n\t"
+      "vpor %%xmm2, %%xmm1, %%xmm1\n\t"
+      "vptest %%xmm1, %%xmm1\n\t"
+      "setz %[zero]"
+      : [zero] "=r"(zero), "+D"(a0), "+S"(a1), "+d"(a2), "+c"(a3), "+r"(r8), "+r"(r9)
+      : [f] "r"(f)
+      : "rax", "rbx", "r10", "r11", "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6",
+        "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+  return zero != 0;
+}
+
+template <class... A>
+bool uppers_zero_after(void (*f)(A...) noexcept, auto... args) {
+  static_assert(sizeof...(args) == sizeof...(A) && sizeof...(args) <= 6);
+  std::uintptr_t a[6] = {std::uintptr_t(args)...};
+  return uppers_zero_after(reinterpret_cast<const void*>(f), a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+// On a CPU with AVX, every kernel of the tables bound for x86_shani and x86_aesni (and x86_vaes's
+// key expansion, x86_aesni's) starts from zeroed upper halves; the plain legacy-SSE kernel called
+// directly, the control, does not.
+BOOST_AUTO_TEST_CASE(legacy_sse_kernels_entered_with_vzeroupper) {
+  const fastprim::cpu_caps& c = fastprim::cpu();
+  if (!c.avx) {
+    BOOST_TEST_MESSAGE("no AVX here: the plain tables are bound and there is no upper state to clear");
+    return;
+  }
+  alignas(64) std::byte buf[256] = {}, out[64] = {};
+  const std::uint32_t* iv256 = fd::sha256_iv.data();
+  const std::uint32_t* iv1 = fd::sha1_iv.data();
+  std::uint32_t st[8] = {};
+  const std::span<const std::byte> msg(buf, 100);
+  std::array<std::byte, 32> d32[1];
+  std::array<std::byte, 20> d20[1];
+#if FASTPRIM_HAVE_X86_SHANI
+  if (c.sha && c.sse4_1) {
+    BOOST_TEST(!uppers_zero_after(&fd::x86_shani::sha256_hash, iv256, buf, 100, 0, out));  // the control
+    for (primitive p : {primitive::sha256, primitive::sha256_batch}) {
+      const fd::sha256_kernels* k = p == primitive::sha256
+                                        ? fd::kernels_for<primitive::sha256>(backend::x86_shani)
+                                        : fd::kernels_for<primitive::sha256_batch>(backend::x86_shani);
+      BOOST_TEST_REQUIRE(k != nullptr);
+      BOOST_TEST(uppers_zero_after(k->compress, st, buf, 1));
+      BOOST_TEST(uppers_zero_after(k->batch, &msg, 1, d32));
+      BOOST_TEST(uppers_zero_after(k->hash, iv256, buf, 100, 0, out));
+      BOOST_TEST(uppers_zero_after(k->hmac, iv256, iv256, buf, 100, out));
+    }
+    for (primitive p : {primitive::sha1, primitive::sha1_batch}) {
+      const fd::sha1_kernels* k = p == primitive::sha1
+                                      ? fd::kernels_for<primitive::sha1>(backend::x86_shani)
+                                      : fd::kernels_for<primitive::sha1_batch>(backend::x86_shani);
+      BOOST_TEST_REQUIRE(k != nullptr);
+      BOOST_TEST(uppers_zero_after(k->compress, st, buf, 1));
+      BOOST_TEST(uppers_zero_after(k->batch, &msg, 1, d20));
+      BOOST_TEST(uppers_zero_after(k->hash, iv1, buf, 100, 0, out));
+      BOOST_TEST(uppers_zero_after(k->hmac, iv1, iv1, buf, 100, out));
+    }
+  }
+#endif
+#if FASTPRIM_HAVE_X86_AESNI
+  if (c.aes && c.sse4_1) {
+    fd::aes_round_keys ks{};
+    BOOST_TEST(!uppers_zero_after(fd::x86_aesni::kernels.expand_key, &ks, buf, 16));  // the control
+    std::vector<const fd::aes_kernels*> tables{fd::kernels_for<primitive::aes>(backend::x86_aesni)};
+    if (const fd::aes_kernels* v = fd::kernels_for<primitive::aes>(backend::x86_vaes)) tables.push_back(v);
+    for (const fd::aes_kernels* k : tables) {
+      BOOST_TEST_REQUIRE(k != nullptr);
+      BOOST_TEST(uppers_zero_after(k->expand_key, &ks, buf, 16));
+    }
+    const fd::aes_kernels* k = tables.front();
+    for (const fd::aes_mode_kernels& m : k->by_rounds) {
+      BOOST_TEST(uppers_zero_after(m.encrypt_block, &ks, buf, out));
+      BOOST_TEST(uppers_zero_after(m.decrypt_block, &ks, buf, out));
+      BOOST_TEST(uppers_zero_after(m.encrypt_ecb, &ks, buf, out, 2));
+      BOOST_TEST(uppers_zero_after(m.decrypt_ecb, &ks, buf, out, 2));
+      BOOST_TEST(uppers_zero_after(m.encrypt_cbc, &ks, out + 32, buf, out, 2));
+      BOOST_TEST(uppers_zero_after(m.decrypt_cbc, &ks, out + 32, buf, out, 2));
+      BOOST_TEST(uppers_zero_after(m.ctr, &ks, out + 32, out + 48, buf, out, 2));
+    }
+  }
+#endif
+}
+#endif
 
 BOOST_AUTO_TEST_SUITE_END()

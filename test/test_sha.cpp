@@ -61,7 +61,8 @@ std::map<std::string, impl> make_impls() {
   for (fp::backend b : fd::usable_backends<primitive::sha1_batch>()) add(b);
 #if FASTPRIM_HAVE_X86_SHANI
   // x86_shani's variant tables other than the ones dispatch binds here run too: the plain ones,
-  // and where the CPU has AVX-512VL both AVX-512VL variants of SHA-1 (Intel's and the others').
+  // the ones entered with a vzeroupper where the CPU has AVX, and where the CPU has AVX-512VL both AVX-512VL
+  // variants of SHA-1 (Intel's and the others').
   if (auto it = m.find("x86_shani"); it != m.end()) {
     const impl bound = it->second;
     const auto add_variant = [&](const char* name, const fd::sha256_kernels* k256,
@@ -70,6 +71,7 @@ std::map<std::string, impl> make_impls() {
     };
     add_variant("x86_shani-plain", fd::x86_shani::sha256_get(), fd::x86_shani::sha1_get());
     const fp::cpu_caps& c = fp::cpu();
+    if (c.avx) add_variant("x86_shani-avx", fd::x86_shani::sha256_get_avx(), fd::x86_shani::sha1_get_avx());
     if (c.avx512f && c.avx512vl) {
       add_variant("x86_shani-avx512-batch", fd::x86_shani::sha256_get_avx512(),
                   fd::x86_shani::sha1_get_avx512_batch());

@@ -47,7 +47,11 @@ template <backend B>
 constexpr const aes_kernels* aes_kernels_get() noexcept {
   if constexpr (B == backend::scalar) return &scalar::aes_kernels_table;
 #if FASTPRIM_HAVE_X86_AESNI
+#if defined(__AVX__)
+  if constexpr (B == backend::x86_aesni) return &x86_aesni::kernels_avx;
+#else
   if constexpr (B == backend::x86_aesni) return &x86_aesni::kernels;
+#endif
 #endif
 #if FASTPRIM_HAVE_X86_VAES
   if constexpr (B == backend::x86_vaes) return &x86_vaes::kernels;
@@ -67,6 +71,20 @@ struct kernels_of<primitive::aes> {
   template <backend B>
   static constexpr const type* get() noexcept {
     return aes_kernels_get<B>();
+  }
+  // x86_aesni on a CPU with AVX: the kernels entered with a vzeroupper (detail/sse_entry.hpp).
+  static const type* refine([[maybe_unused]] backend b, [[maybe_unused]] const cpu_caps& c,
+                            const type* k) noexcept {
+#if FASTPRIM_HAVE_X86_AESNI
+    if (b == backend::x86_aesni && c.avx) return &x86_aesni::kernels_avx;
+#endif
+    return k;
+  }
+  static const char* variant_name([[maybe_unused]] const type* k) noexcept {
+#if FASTPRIM_HAVE_X86_AESNI
+    if (k == &x86_aesni::kernels_avx) return "vzeroupper on entry";
+#endif
+    return nullptr;
   }
 };
 

@@ -39,6 +39,8 @@ struct kernels_of<primitive::sha1> {
 #if FASTPRIM_HAVE_X86_SHANI
 #if defined(__AVX512F__) && defined(__AVX512VL__)
     if constexpr (B == backend::x86_shani) return x86_shani::sha1_get_avx512();
+#elif defined(__AVX__)
+    if constexpr (B == backend::x86_shani) return x86_shani::sha1_get_avx();
 #else
     if constexpr (B == backend::x86_shani) return x86_shani::sha1_get();
 #endif
@@ -51,20 +53,24 @@ struct kernels_of<primitive::sha1> {
   // x86_shani's variants on CPUs with AVX-512VL: the batch's lanes compiled for AVX-512VL (Zen 4,
   // 64 x 1 KiB: see sha256_multi_x86_shani.hpp); on Intel also the single stream with sha1nexte
   // off the SHA port (Ice Lake: bulk SHA-1 1.58-1.65 against 1.69-1.75 ticks/byte; on Zen 4 the
-  // SHA instructions do not share one port, so AMD keeps sha1nexte).
+  // SHA instructions do not share one port, so AMD keeps sha1nexte). On any CPU with AVX the
+  // kernels are entered with a vzeroupper (detail/sse_entry.hpp).
   static const type* refine([[maybe_unused]] backend b, [[maybe_unused]] const cpu_caps& c,
                             const type* k) noexcept {
 #if FASTPRIM_HAVE_X86_SHANI
     if (b == backend::x86_shani && c.avx512f && c.avx512vl)
       return c.vendor == cpu_vendor::intel ? x86_shani::sha1_get_avx512()
                                            : x86_shani::sha1_get_avx512_batch();
+    if (b == backend::x86_shani && c.avx) return x86_shani::sha1_get_avx();
 #endif
     return k;
   }
   // The report's name for the single-stream variant (nullptr: the default code).
   static const char* variant_name([[maybe_unused]] const type* k) noexcept {
 #if FASTPRIM_HAVE_X86_SHANI
-    if (k == x86_shani::sha1_get_avx512()) return "AVX-512VL sha1nexte";
+    if (k == x86_shani::sha1_get_avx512()) return "AVX-512VL sha1nexte, vzeroupper on entry";
+    if (k == x86_shani::sha1_get_avx512_batch() || k == x86_shani::sha1_get_avx())
+      return "vzeroupper on entry";
 #endif
     return nullptr;
   }
@@ -87,7 +93,8 @@ struct kernels_of<primitive::sha1_batch> {
   static const char* variant_name([[maybe_unused]] const type* k) noexcept {
 #if FASTPRIM_HAVE_X86_SHANI
     if (k == x86_shani::sha1_get_avx512() || k == x86_shani::sha1_get_avx512_batch())
-      return "AVX-512VL lanes";
+      return "AVX-512VL lanes, vzeroupper on entry";
+    if (k == x86_shani::sha1_get_avx()) return "vzeroupper on entry";
 #endif
     return nullptr;
   }

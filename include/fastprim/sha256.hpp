@@ -38,6 +38,8 @@ struct kernels_of<primitive::sha256> {
 #if FASTPRIM_HAVE_X86_SHANI
 #if defined(__AVX512F__) && defined(__AVX512VL__)
     if constexpr (B == backend::x86_shani) return x86_shani::sha256_get_avx512();
+#elif defined(__AVX__)
+    if constexpr (B == backend::x86_shani) return x86_shani::sha256_get_avx();
 #else
     if constexpr (B == backend::x86_shani) return x86_shani::sha256_get();
 #endif
@@ -49,13 +51,21 @@ struct kernels_of<primitive::sha256> {
   }
   // x86_shani on a CPU with AVX-512VL: the batch's lanes compiled for AVX-512VL (three-operand
   // forms and xmm16-31; Zen 4, 64 x 1 KiB: see sha256_multi_x86_shani.hpp). The single stream
-  // is the same.
+  // is the same. On any CPU with AVX the kernels are entered with a vzeroupper
+  // (detail/sse_entry.hpp).
   static const type* refine([[maybe_unused]] backend b, [[maybe_unused]] const cpu_caps& c,
                             const type* k) noexcept {
 #if FASTPRIM_HAVE_X86_SHANI
     if (b == backend::x86_shani && c.avx512f && c.avx512vl) return x86_shani::sha256_get_avx512();
+    if (b == backend::x86_shani && c.avx) return x86_shani::sha256_get_avx();
 #endif
     return k;
+  }
+  static const char* variant_name([[maybe_unused]] const type* k) noexcept {
+#if FASTPRIM_HAVE_X86_SHANI
+    if (k == x86_shani::sha256_get_avx512() || k == x86_shani::sha256_get_avx()) return "vzeroupper on entry";
+#endif
+    return nullptr;
   }
 };
 
@@ -78,7 +88,8 @@ struct kernels_of<primitive::sha256_batch> {
   }
   static const char* variant_name([[maybe_unused]] const type* k) noexcept {
 #if FASTPRIM_HAVE_X86_SHANI
-    if (k == x86_shani::sha256_get_avx512()) return "AVX-512VL lanes";
+    if (k == x86_shani::sha256_get_avx512()) return "AVX-512VL lanes, vzeroupper on entry";
+    if (k == x86_shani::sha256_get_avx()) return "vzeroupper on entry";
 #endif
     return nullptr;
   }

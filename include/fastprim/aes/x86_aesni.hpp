@@ -9,6 +9,7 @@
 #include "fastprim/aes/modes.hpp"
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/secure_zero.hpp"
+#include "fastprim/detail/sse_entry.hpp"
 
 #if FASTPRIM_HAVE_X86_AESNI
 #include <immintrin.h>
@@ -237,6 +238,17 @@ inline constexpr aes_mode_kernels modes{encrypt_block<R>,   decrypt_block<R>, ec
                                         ctr_impl<R>};
 
 inline constexpr aes_kernels kernels{expand_key, {modes<10>, modes<12>, modes<14>}};
+
+// On CPUs with AVX every entry goes through sse_entry (a vzeroupper first: detail/sse_entry.hpp).
+template <int R>
+inline constexpr aes_mode_kernels modes_avx{
+    &sse_entry<&encrypt_block<R>>::call,  &sse_entry<&decrypt_block<R>>::call,
+    &sse_entry<&ecb_impl<R, true>>::call, &sse_entry<&ecb_impl<R, false>>::call,
+    &sse_entry<&cbc_enc_impl<R>>::call,   &sse_entry<&cbc_dec_impl<R>>::call,
+    &sse_entry<&ctr_impl<R>>::call};
+
+inline constexpr aes_kernels kernels_avx{&sse_entry<&expand_key>::call,
+                                         {modes_avx<10>, modes_avx<12>, modes_avx<14>}};
 
 }  // namespace detail::x86_aesni
 FASTPRIM_NAMESPACE_END

@@ -338,7 +338,9 @@ inline constexpr aes_mode_kernels modes{encrypt_block<R>,   decrypt_block<R>, ec
                                         ecb_impl<R, false>, cbc_enc_impl<R>,  cbc_dec_impl<R>,
                                         ctr_impl<R>};
 
-inline constexpr aes_kernels kernels{x86_aesni::expand_key, {modes<10>, modes<12>, modes<14>}};
+// The key expansion is x86_aesni's, legacy SSE: entered with a vzeroupper (detail/sse_entry.hpp).
+inline constexpr aes_kernels kernels{&sse_entry<&x86_aesni::expand_key>::call,
+                                     {modes<10>, modes<12>, modes<14>}};
 
 }  // namespace detail::x86_vaes
 FASTPRIM_NAMESPACE_END

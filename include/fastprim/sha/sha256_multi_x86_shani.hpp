@@ -13,6 +13,7 @@
 
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/md_buffer.hpp"
+#include "fastprim/detail/sse_entry.hpp"
 #include "fastprim/sha/sha1_x86_shani.hpp"
 #include "fastprim/sha/sha256_x86_shani.hpp"
 
@@ -244,20 +245,32 @@ FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs
       sha1_iv.data(), sha1_hash_by_lanes, &sha1_compress_active, msgs, n, out);
 }
 
+// The plain tables: any SHA-NI CPU (Goldmont has no AVX).
 inline constexpr sha256_kernels sha256_table{&sha256_compress, &sha256_batch, &sha256_hash, &sha256_hmac};
 constexpr const sha256_kernels* sha256_get() noexcept { return &sha256_table; }
 inline constexpr sha1_kernels sha1_table{&sha1_compress, &sha1_batch, &sha1_hash, &sha1_hmac};
 constexpr const sha1_kernels* sha1_get() noexcept { return &sha1_table; }
+// On CPUs with AVX every entry goes through sse_entry (a vzeroupper first: detail/sse_entry.hpp).
+inline constexpr sha256_kernels sha256_table_avx{
+    &sse_entry<&sha256_compress>::call, &sse_entry<&sha256_batch>::call, &sse_entry<&sha256_hash>::call,
+    &sse_entry<&sha256_hmac>::call};
+constexpr const sha256_kernels* sha256_get_avx() noexcept { return &sha256_table_avx; }
+inline constexpr sha1_kernels sha1_table_avx{&sse_entry<&sha1_compress>::call, &sse_entry<&sha1_batch>::call,
+                                             &sse_entry<&sha1_hash>::call, &sse_entry<&sha1_hmac>::call};
+constexpr const sha1_kernels* sha1_get_avx() noexcept { return &sha1_table_avx; }
 // The variants for CPUs with AVX-512VL: the batches' lanes compiled for AVX-512VL (any vendor);
 // for SHA-1 on Intel also the single stream with sha1nexte off the SHA port.
-inline constexpr sha256_kernels sha256_table_avx512{&sha256_compress, &sha256_batch_avx512, &sha256_hash,
-                                                    &sha256_hmac};
+inline constexpr sha256_kernels sha256_table_avx512{
+    &sse_entry<&sha256_compress>::call, &sse_entry<&sha256_batch_avx512>::call,
+    &sse_entry<&sha256_hash>::call, &sse_entry<&sha256_hmac>::call};
 constexpr const sha256_kernels* sha256_get_avx512() noexcept { return &sha256_table_avx512; }
-inline constexpr sha1_kernels sha1_table_avx512_batch{&sha1_compress, &sha1_batch_avx512, &sha1_hash,
-                                                      &sha1_hmac};
+inline constexpr sha1_kernels sha1_table_avx512_batch{
+    &sse_entry<&sha1_compress>::call, &sse_entry<&sha1_batch_avx512>::call, &sse_entry<&sha1_hash>::call,
+    &sse_entry<&sha1_hmac>::call};
 constexpr const sha1_kernels* sha1_get_avx512_batch() noexcept { return &sha1_table_avx512_batch; }
-inline constexpr sha1_kernels sha1_table_avx512{&sha1_compress_avx512, &sha1_batch_avx512, &avx512::sha1_hash,
-                                                &avx512::sha1_hmac};
+inline constexpr sha1_kernels sha1_table_avx512{
+    &sse_entry<&sha1_compress_avx512>::call, &sse_entry<&sha1_batch_avx512>::call,
+    &sse_entry<&avx512::sha1_hash>::call, &sse_entry<&avx512::sha1_hmac>::call};
 constexpr const sha1_kernels* sha1_get_avx512() noexcept { return &sha1_table_avx512; }
 
 }  // namespace x86_shani
