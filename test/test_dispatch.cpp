@@ -223,26 +223,17 @@ BOOST_AUTO_TEST_CASE(legacy_sse_kernels_entered_with_vzeroupper) {
 #if FASTPRIM_HAVE_X86_SHANI
   if (c.sha && c.sse4_1) {
     BOOST_TEST(!uppers_zero_after(&fd::x86_shani::sha256_hash, iv256, buf, 100, 0, out));  // the control
-    for (primitive p : {primitive::sha256, primitive::sha256_batch}) {
-      const fd::sha256_kernels* k = p == primitive::sha256
-                                        ? fd::kernels_for<primitive::sha256>(backend::x86_shani)
-                                        : fd::kernels_for<primitive::sha256_batch>(backend::x86_shani);
+    const auto check = [&](const auto* k, const std::uint32_t* iv, auto* digests) {
       BOOST_TEST_REQUIRE(k != nullptr);
       BOOST_TEST(uppers_zero_after(k->compress, st, buf, 1));
-      BOOST_TEST(uppers_zero_after(k->batch, &msg, 1, d32));
-      BOOST_TEST(uppers_zero_after(k->hash, iv256, buf, 100, 0, out));
-      BOOST_TEST(uppers_zero_after(k->hmac, iv256, iv256, buf, 100, out));
-    }
-    for (primitive p : {primitive::sha1, primitive::sha1_batch}) {
-      const fd::sha1_kernels* k = p == primitive::sha1
-                                      ? fd::kernels_for<primitive::sha1>(backend::x86_shani)
-                                      : fd::kernels_for<primitive::sha1_batch>(backend::x86_shani);
-      BOOST_TEST_REQUIRE(k != nullptr);
-      BOOST_TEST(uppers_zero_after(k->compress, st, buf, 1));
-      BOOST_TEST(uppers_zero_after(k->batch, &msg, 1, d20));
-      BOOST_TEST(uppers_zero_after(k->hash, iv1, buf, 100, 0, out));
-      BOOST_TEST(uppers_zero_after(k->hmac, iv1, iv1, buf, 100, out));
-    }
+      BOOST_TEST(uppers_zero_after(k->batch, &msg, 1, digests));
+      BOOST_TEST(uppers_zero_after(k->hash, iv, buf, 100, 0, out));
+      BOOST_TEST(uppers_zero_after(k->hmac, iv, iv, buf, 100, out));
+    };
+    check(fd::kernels_for<primitive::sha256>(backend::x86_shani), iv256, d32);
+    check(fd::kernels_for<primitive::sha256_batch>(backend::x86_shani), iv256, d32);
+    check(fd::kernels_for<primitive::sha1>(backend::x86_shani), iv1, d20);
+    check(fd::kernels_for<primitive::sha1_batch>(backend::x86_shani), iv1, d20);
   }
 #endif
 #if FASTPRIM_HAVE_X86_AESNI
