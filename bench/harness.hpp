@@ -95,18 +95,31 @@ inline void dirty_upper() {
             : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
               "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
 }
+
+// Zeroes the upper halves of ymm0-15 (a vzeroupper, where the CPU has AVX): every row starts
+// from the same clean state, whatever the row before left (peer libraries' legacy-SSE code would
+// otherwise pay for it; see detail/sse_entry.hpp).
+inline void clean_upper() {
+  if (fastprim::cpu().avx)
+    __asm__ volatile("vzeroupper" ::
+                         : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
+                           "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+}
+#else
+inline void clean_upper() {}
 #endif
 
 void register_run(const std::string& group, const std::string& impl, std::size_t bytes,
                   std::function<void(benchmark::State&)> run);
 
 // Registers `body` as one benchmark row; `bytes` per call. `before`/`after` run around the
-// timed loop (to pin a backend, say).
+// timed loop (to pin a backend, say), after clean_upper().
 template <class F>
 void add(const std::string& group, const std::string& impl, std::size_t bytes, F body,
          std::function<void()> before = {}, std::function<void()> after = {}) {
   register_run(group, impl, bytes,
                [body = std::move(body), bytes, before, after](benchmark::State& st) mutable {
+                 clean_upper();
                  if (before) before();
                  const std::uint64_t t0 = ticks();
                  for (auto _ : st) body();
