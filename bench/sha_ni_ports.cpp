@@ -24,7 +24,9 @@
 //     2.22-2.25 with the lane ops (+10%, before the SHA-NI message schedule's own ops, which this
 //     row leaves out); SHA-1: the lane ops alone 3.2-3.3, with sha1rnds4 beside them 3.2-3.3, no
 //     gain. A fused SHA-1 prototype (16 zmm lanes and 2..8 SHA-NI streams in one loop) ran no
-//     faster than the lanes alone.
+//     faster than the lanes alone;
+//   - which vector ops share sha256rnds2's pipe, and a block whose rounds run on SHA-NI while
+//     AVX-512 lanes compute the message schedule of 16 messages (below, at the two loops).
 #include <cpuid.h>
 #include <x86intrin.h>
 
@@ -41,7 +43,7 @@ namespace {
       "xmm13", "xmm14", "xmm15", "memory"
 #define FP_CLOBBERS_EVEX                                                                                 \
   FP_CLOBBERS, "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", \
-      "xmm26", "xmm27"
+      "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31"
 // Ticks per iteration of `body` (an asm string), best of 5 runs of `n` iterations.
 #define FP_LOOP(name, isa, clobbers, body)                                                 \
   __attribute__((target(isa), noinline)) double name(long n) {                             \
@@ -119,7 +121,7 @@ FP_LOOP(mix_all, SHA_EVEX, FP_CLOBBERS_EVEX, RNDS2_4X2 MSG_3X2 OTHER_15)
   "sha1rnds4 $0, %%xmm9, %%xmm1\n sha1rnds4 $0, %%xmm9, %%xmm2\n sha1rnds4 $0, %%xmm9, %%xmm3\n" \
   "sha1rnds4 $0, %%xmm9, %%xmm4\n sha1rnds4 $0, %%xmm9, %%xmm5\n"
 // Loops whose asm reads or writes memory at rdi (a scratch table).
-alignas(64) unsigned char scratch[256];
+alignas(64) unsigned char scratch[8192];
 #define FP_LOOP_MEM(name, body)                                                              \
   __attribute__((target(SHA_EVEX), noinline)) double name(long n) {                          \
     double best = 1e30;                                                                      \
@@ -154,6 +156,65 @@ FP_LOOP_MEM(mix_cheapest, "kxnorw %%k0, %%k0, %%k1\n" RNDS2_4X2 MSG_3X2 CHEAP_OT
 FP_LOOP_MEM(x0_load, RNDS2_4X2_X0("vmovq 8(%%rdi), %%xmm0\n"))
 FP_LOOP_MEM(x0_paddd, RNDS2_4X2_X0("vpaddd %%xmm9, %%xmm10, %%xmm0\n"))
 FP_LOOP_MEM(x0_pshufd, RNDS2_4X2_X0("vpshufd $14, %%xmm9, %%xmm0\n"))
+
+// Which vector ops share sha256rnds2's pipe: 16 sha256rnds2 (4 chains, W+K loaded) with 8 of
+// one op beside them, all independent. Zen 4: vprord zmm, vprorvd and vpternlogd (any width)
+// collide (16 -> 19.3-20.3 cycles); vprord ymm, shifts, vpxord, vpaddd, vpunpckldq and vpshufb
+// run beside the rounds (15.7-16.1); zmm stores collide (4 of them: 22.2), ymm stores less (16.7).
+#define RL(off, a, c) "vmovq " #off "(%%rdi), %%xmm0\n sha256rnds2 %%xmm0, %%xmm" #a ", %%xmm" #c "\n"
+#define R4A(o) RL(o, 1, 2) RL(o + 8, 3, 4) RL(o + 16, 5, 6) RL(o + 24, 7, 8)
+#define R4B(o) RL(o, 2, 1) RL(o + 8, 4, 3) RL(o + 16, 6, 5) RL(o + 24, 8, 7)
+#define R16 R4A(0) R4B(32) R4A(64) R4B(96)
+#define X8(op) op "20\n" op "21\n" op "22\n" op "23\n" op "24\n" op "25\n" op "26\n" op "27\n"
+#define OP_ROR_Z "vprord $7, %%zmm16, %%zmm"
+#define OP_ROR_Y "vprord $7, %%ymm16, %%ymm"
+#define OP_TERN_Y "vpternlogd $0x96, %%ymm16, %%ymm17, %%ymm"
+#define OP_SRL_Z "vpsrld $3, %%zmm16, %%zmm"
+#define OP_XOR_Z "vpxord %%zmm16, %%zmm17, %%zmm"
+#define OP_ADD_Z "vpaddd %%zmm16, %%zmm17, %%zmm"
+#define OP_UNPCK_Z "vpunpckldq %%zmm16, %%zmm17, %%zmm"
+FP_LOOP_MEM(r16_alone, R16)
+FP_LOOP_MEM(r16_ror_z, R16 X8(OP_ROR_Z))
+FP_LOOP_MEM(r16_ror_y, R16 X8(OP_ROR_Y))
+FP_LOOP_MEM(r16_tern_y, R16 X8(OP_TERN_Y))
+FP_LOOP_MEM(r16_srl_z, R16 X8(OP_SRL_Z))
+FP_LOOP_MEM(r16_xor_z, R16 X8(OP_XOR_Z))
+FP_LOOP_MEM(r16_add_z, R16 X8(OP_ADD_Z))
+FP_LOOP_MEM(r16_unpck_z, R16 X8(OP_UNPCK_Z))
+
+// SHA-NI for the rounds only, the message schedule of 16 messages on AVX-512 lanes: one
+// iteration is one block of one stream (32 sha256rnds2 in 4 chains, each W+K pair loaded) and a
+// 16th of the 16 lanes' schedule (3 words: sigma0 and sigma1 by vprord ymm, vpsrld and vpxord,
+// avoiding vpternlogd and zmm rotates, which share the SHA pipe; the adds, W+K with K
+// broadcast; the transposes of the W+K pairs for the SHA-NI loads, their stores, and the input's
+// byte swap and transpose). Zen 4, two runs: rounds alone 31.6-32.0, schedule alone 28.5-29.0,
+// both 45.1-45.9 core cycles: 0.70-0.72 c/B per block, 0.74-0.75 for 1 KiB messages even with
+// the padding block's W+K precomputed (rounds only), above the 0.6 of issue 3 before the real
+// kernel's own costs (the states' feed-forward, the loop, the lanes' pointers).
+#define WH(d)                                                                                                \
+  "vprord $7, %%ymm16, %%ymm" #d                                                                             \
+  "\n vprord $18, %%ymm16, %%ymm20\n vpsrld $3, %%ymm16, %%ymm21\n"                                          \
+  "vpxord %%ymm20, %%ymm21, %%ymm22\n vpxord %%ymm17, %%ymm22, %%ymm23\n"                                    \
+  "vprord $17, %%ymm17, %%ymm24\n vprord $19, %%ymm17, %%ymm25\n vpsrld $10, %%ymm17, %%ymm26\n"             \
+  "vpxord %%ymm24, %%ymm25, %%ymm27\n vpxord %%ymm26, %%ymm27, %%ymm28\n"                                    \
+  "vpaddd %%ymm16, %%ymm23, %%ymm29\n vpaddd %%ymm17, %%ymm28, %%ymm30\n vpaddd %%ymm29, %%ymm30, %%ymm31\n" \
+  "vpaddd 2048(%%rdi)%{1to8%}, %%ymm31, %%ymm" #d "\n"
+#define HYB_EXTRA1                                                                                     \
+  "vpunpckldq %%zmm16, %%zmm17, %%zmm20\n vpunpckhdq %%zmm16, %%zmm17, %%zmm21\n"                      \
+  "vpunpckldq %%zmm18, %%zmm17, %%zmm22\n vpunpckhdq %%zmm18, %%zmm17, %%zmm23\n"                      \
+  "vmovdqa32 %%ymm20, 4096(%%rdi)\n vmovdqa32 %%ymm21, 4128(%%rdi)\n vmovdqa32 %%ymm22, 4160(%%rdi)\n" \
+  "vmovdqa32 %%ymm23, 4192(%%rdi)\n"
+#define HYB_EXTRA2                                                                                     \
+  "vpermt2d %%zmm16, %%zmm17, %%zmm24\n vpermt2d %%zmm16, %%zmm17, %%zmm25\n"                          \
+  "vpermt2d %%zmm16, %%zmm17, %%zmm26\n vpermt2d %%zmm16, %%zmm17, %%zmm27\n"                          \
+  "vpshufb %%zmm16, %%zmm17, %%zmm28\n vpaddd %%zmm16, %%zmm17, %%zmm29\n"                             \
+  "vmovdqa64 5120(%%rdi), %%zmm30\n"                                                                   \
+  "vmovdqa32 %%ymm20, 4224(%%rdi)\n vmovdqa32 %%ymm21, 4256(%%rdi)\n vmovdqa32 %%ymm22, 4288(%%rdi)\n" \
+  "vmovdqa32 %%ymm23, 4320(%%rdi)\n"
+FP_LOOP_MEM(hyb_rounds, R4A(0) R4B(32) R4A(64) R4B(96) R4A(128) R4B(160) R4A(192) R4B(224))
+FP_LOOP_MEM(hyb_sched, WH(18) WH(19) WH(18) HYB_EXTRA1 WH(19) WH(18) WH(19) HYB_EXTRA2)
+FP_LOOP_MEM(hyb_both, R4A(0) WH(18) R4B(32) WH(19) R4A(64) WH(18) R4B(96) HYB_EXTRA1 R4A(128) WH(19) R4B(160)
+                          WH(18) R4A(192) WH(19) R4B(224) HYB_EXTRA2)
 
 FP_LOOP(lanes256_alone, SHA_EVEX, FP_CLOBBERS_EVEX, YMM_SHA256_16)
 FP_LOOP(rounds_lanes256, SHA_EVEX, FP_CLOBBERS_EVEX, RNDS2_4X2 YMM_SHA256_16)
@@ -203,5 +264,17 @@ int main() {
               16 / r8, l256, 16.0 / 25 * 8 / l256, rl256, (16 + 16.0 / 25 * 8) / rl256);
   std::printf("  SHA-1: 5 sha1rnds4 %.2f (%.2f) | 20 lane ops %.2f (%.2f) | both %.2f (%.2f)\n", s5, 20 / s5,
               l1, 16 / l1, sl1, 36 / sl1);
+  std::printf(
+      "16 sha256rnds2 (W+K loaded) with 8 ops beside them, core cycles: alone %.2f | vprord zmm %.2f | "
+      "vprord ymm %.2f | vpternlogd ymm %.2f | vpsrld zmm %.2f | vpxord zmm %.2f | vpaddd zmm %.2f | "
+      "vpunpckldq zmm %.2f\n",
+      r16_alone(n) * c, r16_ror_z(n) * c, r16_ror_y(n) * c, r16_tern_y(n) * c, r16_srl_z(n) * c,
+      r16_xor_z(n) * c, r16_add_z(n) * c, r16_unpck_z(n) * c);
+  const double hr = hyb_rounds(n) * c, hb = hyb_both(n) * c;
+  std::printf(
+      "SHA-NI rounds only + the schedule of 16 lanes on AVX-512, per block of one stream (core cycles): "
+      "rounds %.2f | schedule %.2f | both %.2f (%.3f per byte; 1 KiB messages with a rounds-only "
+      "padding block: %.3f)\n",
+      hr, hyb_sched(n) * c, hb, hb / 64, (16 * hb + hr) / 1024);
   return 0;
 }
