@@ -67,20 +67,21 @@ void register_run(const std::string& group, const std::string& impl, std::size_t
   benchmark::RegisterBenchmark(name.c_str(), std::move(run));
 }
 
-// Collects the median of each benchmark's repetitions, shows progress on stderr, then prints
-// the side-by-side table.
+// Collects the median of each benchmark's repetitions (the run itself with one repetition, where
+// Google Benchmark reports no aggregates), shows progress on stderr, then prints the table.
 class table_reporter : public benchmark::BenchmarkReporter {
  public:
-  table_reporter(std::size_t total, double tsc_ghz) : total_(total), tsc_ghz_(tsc_ghz) {}
+  table_reporter(std::size_t total, double tsc_ghz, int reps)
+      : total_(total), tsc_ghz_(tsc_ghz), reps_(reps) {}
   bool ReportContext(const Context&) override { return true; }
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& r : runs) {
       const std::string name = r.run_name.str();
       if (r.run_type == Run::RT_Iteration) {
         if (seen_.insert(name).second) fmt::print(stderr, "\r[{}/{}] {:<60}", seen_.size(), total_, name);
-        if (!r.report_big_o) continue;
       }
-      if (r.run_type != Run::RT_Aggregate || r.aggregate_name != "median") continue;
+      const bool median = r.run_type == Run::RT_Aggregate && r.aggregate_name == "median";
+      if (!median && !(reps_ == 1 && r.run_type == Run::RT_Iteration && !r.error_occurred)) continue;
       auto it = registry().find(name);
       if (it == registry().end()) continue;
       cell c;
@@ -116,6 +117,7 @@ class table_reporter : public benchmark::BenchmarkReporter {
  private:
   std::size_t total_;
   double tsc_ghz_;
+  int reps_;
   std::set<std::string> seen_;
   std::map<row_key, std::map<std::string, cell>> cells_;
 };
@@ -167,8 +169,10 @@ int main(int argc, char** argv) {
   fmt::print(
       "Timing: rdtsc counts TSC ticks (here {:.3f} GHz), not core cycles: a dependent add chain\n"
       "measures {:.2f} core cycles per tick now (core about {:.2f} GHz; it varies with load and turbo).\n"
-      "Compare ratios within one run; each cell is the median of {} runs.\n",
-      ghz, ratio, ratio * ghz, reps);
+      "Compare ratios within one run; {}.\n",
+      ghz, ratio, ratio * ghz,
+      reps == 1 ? std::string("each cell is one run (no median)")
+                : fmt::format("each cell is the median of {} runs", reps));
 
   register_xxh64();
   register_sha();
@@ -192,7 +196,7 @@ int main(int argc, char** argv) {
     benchmark::RunSpecifiedBenchmarks();
     return 0;
   }
-  fpbench::table_reporter rep(fpbench::registry().size(), ghz);
+  fpbench::table_reporter rep(fpbench::registry().size(), ghz, reps);
   if (json.empty()) {
     benchmark::RunSpecifiedBenchmarks(&rep);
   } else {
