@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <fastprim/aes.hpp>
+#include <fastprim/pac.hpp>
 #include <fastprim/report.hpp>
 #include <fastprim/sha1.hpp>
 #include <fastprim/sha256.hpp>
@@ -197,16 +198,16 @@ __attribute__((target("avx"))) bool uppers_zero_after(const void* f, std::uintpt
   return zero != 0;
 }
 
-template <class... A>
-bool uppers_zero_after(void (*f)(A...) noexcept, auto... args) {
+template <class R, class... A>
+bool uppers_zero_after(R (*f)(A...) noexcept, auto... args) {
   static_assert(sizeof...(args) == sizeof...(A) && sizeof...(args) <= 6);
   std::uintptr_t a[6] = {std::uintptr_t(args)...};
   return uppers_zero_after(reinterpret_cast<const void*>(f), a[0], a[1], a[2], a[3], a[4], a[5]);
 }
 
-// On a CPU with AVX, every kernel of the tables bound for x86_shani and x86_aesni (and x86_vaes's
-// key expansion, x86_aesni's) starts from zeroed upper halves; the plain legacy-SSE kernel called
-// directly, the control, does not.
+// On a CPU with AVX, every kernel of the tables bound for x86_shani, x86_aesni and hwy_ssse3 (and
+// x86_vaes's key expansion, x86_aesni's) starts from zeroed upper halves; the plain legacy-SSE
+// kernel called directly, the control, does not.
 BOOST_AUTO_TEST_CASE(legacy_sse_kernels_entered_with_vzeroupper) {
   const fastprim::cpu_caps& c = fastprim::cpu();
   if (!c.avx) {
@@ -248,6 +249,42 @@ BOOST_AUTO_TEST_CASE(legacy_sse_kernels_entered_with_vzeroupper) {
     }
     const fd::aes_kernels* k = tables.front();
     for (const fd::aes_mode_kernels& m : k->by_rounds) {
+      BOOST_TEST(uppers_zero_after(m.encrypt_block, &ks, buf, out));
+      BOOST_TEST(uppers_zero_after(m.decrypt_block, &ks, buf, out));
+      BOOST_TEST(uppers_zero_after(m.encrypt_ecb, &ks, buf, out, 2));
+      BOOST_TEST(uppers_zero_after(m.decrypt_ecb, &ks, buf, out, 2));
+      BOOST_TEST(uppers_zero_after(m.encrypt_cbc, &ks, out + 32, buf, out, 2));
+      BOOST_TEST(uppers_zero_after(m.decrypt_cbc, &ks, out + 32, buf, out, 2));
+      BOOST_TEST(uppers_zero_after(m.ctr, &ks, out + 32, out + 48, buf, out, 2));
+    }
+  }
+#endif
+#if FASTPRIM_HWY_SSSE3_AVX
+  // Highway's SSSE3 target: every SIMD kernel of its tables (its SHA tables' compress, hash and
+  // hmac are the scalar backend's).
+  if (c.ssse3) {
+    const fd::pac_schedule sched = fd::make_pac_schedule(fastprim::pac::algorithm::qarma5, {1, 2}, true);
+    std::uint64_t words[4] = {1, 2, 3, 4};
+    BOOST_TEST(!uppers_zero_after(fd::N_SSSE3::pac_hwy::kernels->single[0], &sched, 1, 2));  // the control
+    const fd::pac_kernels* pk = fd::kernels_for<primitive::pac>(backend::hwy_ssse3);
+    BOOST_TEST_REQUIRE(pk != nullptr);
+    for (int a = 0; a < 2; ++a) {
+      BOOST_TEST(uppers_zero_after(pk->single[a], &sched, 1, 2));
+      BOOST_TEST(uppers_zero_after(pk->batch[a], &sched, words, words + 2, out, 2));
+    }
+    BOOST_TEST(uppers_zero_after(pk->qarma_any, &sched, 1, 2));
+    BOOST_TEST(uppers_zero_after(pk->qarma_any_batch, &sched, words, words + 2, out, 2));
+    BOOST_TEST(uppers_zero_after(pk->qarma64, 1, 2, 3, 4, 5, unsigned(fastprim::pac::sbox::sigma1)));
+    const auto* s256 = fd::kernels_for<primitive::sha256_batch>(backend::hwy_ssse3);
+    const auto* s1 = fd::kernels_for<primitive::sha1_batch>(backend::hwy_ssse3);
+    BOOST_TEST_REQUIRE((s256 != nullptr && s1 != nullptr));
+    BOOST_TEST(uppers_zero_after(s256->batch, &msg, 1, d32));
+    BOOST_TEST(uppers_zero_after(s1->batch, &msg, 1, d20));
+    const fd::aes_kernels* ak = fd::kernels_for<primitive::aes>(backend::hwy_ssse3);
+    BOOST_TEST_REQUIRE(ak != nullptr);
+    fd::aes_round_keys ks{};
+    BOOST_TEST(uppers_zero_after(ak->expand_key, &ks, buf, 16));
+    for (const fd::aes_mode_kernels& m : ak->by_rounds) {
       BOOST_TEST(uppers_zero_after(m.encrypt_block, &ks, buf, out));
       BOOST_TEST(uppers_zero_after(m.decrypt_block, &ks, buf, out));
       BOOST_TEST(uppers_zero_after(m.encrypt_ecb, &ks, buf, out, 2));

@@ -72,15 +72,18 @@ struct kernels_of<primitive::aes> {
   static constexpr const type* get() noexcept {
     return aes_kernels_get<B>();
   }
-  // x86_aesni on a CPU with AVX: the kernels entered with a vzeroupper (detail/sse_entry.hpp).
+  // x86_aesni, and hwy_ssse3 (detail/hwy.hpp), on a CPU with AVX: the kernels entered with a
+  // vzeroupper (detail/sse_entry.hpp).
   static const type* refine([[maybe_unused]] backend b, [[maybe_unused]] const cpu_caps& c,
                             const type* k) noexcept {
 #if FASTPRIM_HAVE_X86_AESNI
     if (b == backend::x86_aesni && c.avx) return &x86_aesni::kernels_avx;
 #endif
+    FASTPRIM_HWY_SSSE3_REFINE(b, c, aes_hwy::kernels)
     return k;
   }
   static const char* variant_name([[maybe_unused]] const type* k) noexcept {
+    FASTPRIM_HWY_SSSE3_VARIANT(k, aes_hwy::kernels)
 #if FASTPRIM_HAVE_X86_AESNI
     if (k == &x86_aesni::kernels_avx) return "vzeroupper on entry";
 #endif

@@ -91,6 +91,7 @@ struct kernels_of<primitive::sha1_batch> {
     }
   }
   static const char* variant_name([[maybe_unused]] const type* k) noexcept {
+    FASTPRIM_HWY_SSSE3_VARIANT(k, sha_hwy::sha1_k)
 #if FASTPRIM_HAVE_X86_SHANI
     if (k == x86_shani::sha1_get_avx512() || k == x86_shani::sha1_get_avx512_batch())
       return "AVX-512VL lanes, vzeroupper on entry";
@@ -98,7 +99,9 @@ struct kernels_of<primitive::sha1_batch> {
 #endif
     return nullptr;
   }
+  // hwy_ssse3 on a CPU with AVX: the batch entered with a vzeroupper (detail/hwy.hpp).
   static const type* refine(backend b, const cpu_caps& c, const type* k) noexcept {
+    FASTPRIM_HWY_SSSE3_REFINE(b, c, sha_hwy::sha1_k)
     return kernels_of<primitive::sha1>::refine(b, c, k);
   }
 };

@@ -83,10 +83,13 @@ struct kernels_of<primitive::sha256_batch> {
       return kernels_of<primitive::sha256>::get<B>();
     }
   }
+  // hwy_ssse3 on a CPU with AVX: the batch entered with a vzeroupper (detail/hwy.hpp).
   static const type* refine(backend b, const cpu_caps& c, const type* k) noexcept {
+    FASTPRIM_HWY_SSSE3_REFINE(b, c, sha_hwy::sha256_k)
     return kernels_of<primitive::sha256>::refine(b, c, k);
   }
   static const char* variant_name([[maybe_unused]] const type* k) noexcept {
+    FASTPRIM_HWY_SSSE3_VARIANT(k, sha_hwy::sha256_k)
 #if FASTPRIM_HAVE_X86_SHANI
     if (k == x86_shani::sha256_get_avx512()) return "AVX-512VL lanes, vzeroupper on entry";
     if (k == x86_shani::sha256_get_avx()) return "vzeroupper on entry";

@@ -28,6 +28,7 @@
 #include "fastprim/aes/modes.hpp"
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/secure_zero.hpp"
+#include "fastprim/detail/sse_entry.hpp"
 
 #if defined(FASTPRIM_AES_HWY_INL_) == defined(HWY_TARGET_TOGGLE)
 #ifdef FASTPRIM_AES_HWY_INL_
@@ -295,6 +296,18 @@ inline constexpr aes_mode_kernels modes{encrypt_block<R>, decrypt_block<R>, ecb<
                                         encrypt_cbc<R>,   decrypt_cbc<R>,   ctr<R>};
 inline constexpr aes_kernels table{expand_key, {modes<10>, modes<12>, modes<14>}};
 FASTPRIM_HWY_EXPORT const aes_kernels* kernels = &table;
+// Legacy SSE: on CPUs with AVX the kernels are entered with a vzeroupper (detail/sse_entry.hpp).
+template <int R>
+inline constexpr aes_mode_kernels modes_avx{&sse_entry<&encrypt_block<R>>::call,
+                                            &sse_entry<&decrypt_block<R>>::call,
+                                            &sse_entry<&ecb<R, true>>::call,
+                                            &sse_entry<&ecb<R, false>>::call,
+                                            &sse_entry<&encrypt_cbc<R>>::call,
+                                            &sse_entry<&decrypt_cbc<R>>::call,
+                                            &sse_entry<&ctr<R>>::call};
+inline constexpr aes_kernels table_avx{&sse_entry<&expand_key>::call,
+                                       {modes_avx<10>, modes_avx<12>, modes_avx<14>}};
+FASTPRIM_HWY_EXPORT const aes_kernels* kernels_avx = &table_avx;
 
 #else  // x86 targets with AES-NI have x86_aesni / x86_vaes; NEON's AESRound is hardware
 FASTPRIM_HWY_EXPORT const aes_kernels* kernels = nullptr;

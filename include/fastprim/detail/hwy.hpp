@@ -50,6 +50,22 @@ FASTPRIM_HWY_DECLARE_TARGET(AVX2)
 #endif
 #if HWY_TARGETS & HWY_SSSE3
 FASTPRIM_HWY_DECLARE_TARGET(SSSE3)
+namespace N_SSSE3 {  // the tables entered with a vzeroupper (FASTPRIM_HWY_SSSE3_AVX below)
+namespace xxh64_hwy {
+extern const detail::xxh64::kernels* const stream_k_avx;
+extern const detail::xxh64::batch_kernels* const batch_k_avx;
+}  // namespace xxh64_hwy
+namespace sha_hwy {
+extern const sha256_kernels* const sha256_k_avx;
+extern const sha1_kernels* const sha1_k_avx;
+}  // namespace sha_hwy
+namespace pac_hwy {
+extern const pac_kernels* const kernels_avx;
+}
+namespace aes_hwy {
+extern const aes_kernels* const kernels_avx;
+}
+}  // namespace N_SSSE3
 #endif
 #if HWY_TARGETS & HWY_NEON
 FASTPRIM_HWY_DECLARE_TARGET(NEON)
@@ -85,11 +101,29 @@ FASTPRIM_NAMESPACE_END
 #else
 #define FASTPRIM_HWY_GET_AVX2(B, name)
 #endif
-#if HWY_TARGETS & HWY_SSSE3
+// FASTPRIM_HWY_SSSE3_AVX: Highway's SSSE3 target is legacy SSE, and it is the one chosen on CPUs
+// with AVX but not AVX2 (Sandy Bridge, Ivy Bridge, Bulldozer to Excavator, Jaguar); each of its
+// tables N_SSSE3::name has a twin N_SSSE3::name##_avx whose kernels are entered with a vzeroupper
+// (detail/sse_entry.hpp). A compile target with AVX binds the twin; otherwise kernels_of<P>::refine
+// does, on CPUs with AVX (FASTPRIM_HWY_SSSE3_REFINE), and variant_name names it.
+#if (HWY_TARGETS & HWY_SSSE3) && FASTPRIM_ARCH_X86_64
+#define FASTPRIM_HWY_SSSE3_AVX 1
+#if defined(__AVX__)
+#define FASTPRIM_HWY_GET_SSSE3(B, name) \
+  if constexpr (B == backend::hwy_ssse3) return N_SSSE3::name##_avx;
+#else
 #define FASTPRIM_HWY_GET_SSSE3(B, name) \
   if constexpr (B == backend::hwy_ssse3) return N_SSSE3::name;
+#endif
+#define FASTPRIM_HWY_SSSE3_REFINE(b, c, name) \
+  if ((b) == backend::hwy_ssse3 && (c).avx) return N_SSSE3::name##_avx;
+#define FASTPRIM_HWY_SSSE3_VARIANT(k, name) \
+  if ((k) != nullptr && (k) == N_SSSE3::name##_avx) return "vzeroupper on entry";
 #else
+#define FASTPRIM_HWY_SSSE3_AVX 0
 #define FASTPRIM_HWY_GET_SSSE3(B, name)
+#define FASTPRIM_HWY_SSSE3_REFINE(b, c, name)
+#define FASTPRIM_HWY_SSSE3_VARIANT(k, name)
 #endif
 #if HWY_TARGETS & HWY_NEON
 #define FASTPRIM_HWY_GET_NEON(B, name) \
@@ -97,6 +131,7 @@ FASTPRIM_NAMESPACE_END
 #else
 #define FASTPRIM_HWY_GET_NEON(B, name)
 #endif
-#define FASTPRIM_HWY_GET(B, name)                                                                  \
-  FASTPRIM_HWY_GET_AVX3_DL(B, name) FASTPRIM_HWY_GET_AVX3(B, name) FASTPRIM_HWY_GET_AVX2(B, name) \
-      FASTPRIM_HWY_GET_SSSE3(B, name) FASTPRIM_HWY_GET_NEON(B, name)
+#define FASTPRIM_HWY_GET(B, name)                                                               \
+  FASTPRIM_HWY_GET_AVX3_DL(B, name)                                                             \
+  FASTPRIM_HWY_GET_AVX3(B, name) FASTPRIM_HWY_GET_AVX2(B, name) FASTPRIM_HWY_GET_SSSE3(B, name) \
+      FASTPRIM_HWY_GET_NEON(B, name)

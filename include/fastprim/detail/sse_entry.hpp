@@ -14,6 +14,10 @@
 // ECB 8 KiB 0.23 against 0.47. Intel documents the same hazard (a state transition, or a blend
 // per instruction).
 //
+// Highway's SSSE3 target is legacy SSE too; it is chosen on CPUs without AVX2, some of which have
+// AVX (Sandy Bridge, Ivy Bridge, Bulldozer to Excavator, Jaguar), so its tables have an `_avx`
+// twin (FASTPRIM_HWY_SSSE3_AVX in detail/hwy.hpp).
+//
 // So on a CPU with AVX the dispatcher binds tables whose entries are sse_entry<kernel>::call: a
 // vzeroupper, then a jump to the kernel (the x86-64 ABI lets a callee clobber every vector
 // register; the wrapper holds no data, so it needs no register zeroing of its own). Its cost
@@ -32,11 +36,11 @@ namespace detail {
 template <auto Kernel>
 struct sse_entry;
 
-template <class... Args, void (*Kernel)(Args...) noexcept>
+template <class R, class... Args, R (*Kernel)(Args...) noexcept>
 struct sse_entry<Kernel> {
-  FASTPRIM_TARGET_X86_AVX static void call(Args... args) noexcept {
+  FASTPRIM_TARGET_X86_AVX static R call(Args... args) noexcept {
     _mm256_zeroupper();
-    Kernel(args...);
+    return Kernel(args...);
   }
 };
 

@@ -68,6 +68,16 @@ struct kernels_of<primitive::pac> {
     FASTPRIM_HWY_GET(B, pac_hwy::kernels)
     return nullptr;
   }
+  // hwy_ssse3 on a CPU with AVX: the kernels entered with a vzeroupper (detail/hwy.hpp).
+  static const type* refine([[maybe_unused]] backend b, [[maybe_unused]] const cpu_caps& c,
+                            const type* k) noexcept {
+    FASTPRIM_HWY_SSSE3_REFINE(b, c, pac_hwy::kernels)
+    return k;
+  }
+  static const char* variant_name([[maybe_unused]] const type* k) noexcept {
+    FASTPRIM_HWY_SSSE3_VARIANT(k, pac_hwy::kernels)
+    return nullptr;
+  }
 };
 
 struct pac_binding {

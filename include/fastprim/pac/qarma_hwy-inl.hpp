@@ -29,6 +29,7 @@
 
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/secure_zero.hpp"
+#include "fastprim/detail/sse_entry.hpp"
 #include "fastprim/pac/qarma.hpp"
 
 #if defined(FASTPRIM_PAC_QARMA_HWY_INL_) == defined(HWY_TARGET_TOGGLE)
@@ -806,6 +807,18 @@ inline constexpr pac_kernels table{
     &qarma64,
 };
 FASTPRIM_HWY_EXPORT const pac_kernels* kernels = &table;
+#if HWY_TARGET == HWY_SSSE3
+// Legacy SSE: on CPUs with AVX the kernels are entered with a vzeroupper (detail/sse_entry.hpp).
+inline constexpr pac_kernels table_avx{
+    {&sse_entry<&qarma5_single>::call, &sse_entry<&qarma3_single>::call, &scalar::pac_impdef_single},
+    {&sse_entry<&qarma5_batch>::call, &sse_entry<&qarma3_batch>::call,
+     &scalar::pac_batch_of<&scalar::pac_impdef_single>},
+    &sse_entry<&qarma_any_single>::call,
+    &sse_entry<&qarma_any_batch>::call,
+    &sse_entry<&qarma64>::call,
+};
+FASTPRIM_HWY_EXPORT const pac_kernels* kernels_avx = &table_avx;
+#endif
 
 #else  // HWY_SCALAR / EMU128: fastprim has its own scalar backend
 FASTPRIM_HWY_EXPORT const pac_kernels* kernels = nullptr;

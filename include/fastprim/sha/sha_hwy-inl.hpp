@@ -7,6 +7,7 @@
 // HWY_EMU128, where fastprim's own scalar backend serves); their compress is the scalar one.
 
 // Kernel types and constants, once (normal include guards).
+#include "fastprim/detail/sse_entry.hpp"
 #include "fastprim/sha/sha1_scalar.hpp"
 #include "fastprim/sha/sha256_scalar.hpp"
 
@@ -359,6 +360,15 @@ FASTPRIM_HWY_EXPORT const sha256_kernels* sha256_k = &sha256_table;
 inline constexpr sha1_kernels sha1_table{&scalar::sha1_compress, &sha1_batch, scalar::sha1_table.hash,
                                          scalar::sha1_table.hmac};
 FASTPRIM_HWY_EXPORT const sha1_kernels* sha1_k = &sha1_table;
+#if HWY_TARGET == HWY_SSSE3
+// Legacy SSE: on CPUs with AVX the batches are entered with a vzeroupper (detail/sse_entry.hpp).
+inline constexpr sha256_kernels sha256_table_avx{&scalar::sha256_compress, &sse_entry<&sha256_batch>::call,
+                                                 scalar::sha256_table.hash, scalar::sha256_table.hmac};
+FASTPRIM_HWY_EXPORT const sha256_kernels* sha256_k_avx = &sha256_table_avx;
+inline constexpr sha1_kernels sha1_table_avx{&scalar::sha1_compress, &sse_entry<&sha1_batch>::call,
+                                             scalar::sha1_table.hash, scalar::sha1_table.hmac};
+FASTPRIM_HWY_EXPORT const sha1_kernels* sha1_k_avx = &sha1_table_avx;
+#endif
 
 #else  // HWY_SCALAR / EMU128: fastprim has its own scalar backend
 FASTPRIM_HWY_EXPORT const sha256_kernels* sha256_k = nullptr;

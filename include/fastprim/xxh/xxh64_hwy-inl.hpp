@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "fastprim/detail/sse_entry.hpp"
 #include "fastprim/xxh/xxh64_scalar.hpp"
 
 #if defined(FASTPRIM_XXH64_HWY_INL_) == defined(HWY_TARGET_TOGGLE)
@@ -574,6 +575,13 @@ FASTPRIM_ZERO_REGS inline void batch(const std::span<const std::byte>* in, std::
 }
 inline constexpr batch_kernels batch_table{&batch};
 FASTPRIM_HWY_EXPORT const batch_kernels* batch_k = &batch_table;
+#if HWY_TARGET == HWY_SSSE3
+// Legacy SSE: the twins entered with a vzeroupper (detail/hwy.hpp, FASTPRIM_HWY_SSSE3_AVX), for
+// a build whose target has AVX; this target is not in the XXH64 dispatch orders (dispatch.hpp).
+inline constexpr batch_kernels batch_table_avx{&sse_entry<&batch>::call};
+FASTPRIM_HWY_EXPORT const batch_kernels* batch_k_avx = &batch_table_avx;
+FASTPRIM_HWY_EXPORT const kernels* stream_k_avx = nullptr;
+#endif
 
 #else  // HWY_SCALAR / EMU128: fastprim has its own scalar backend
 FASTPRIM_HWY_EXPORT const detail::xxh64::kernels* stream_k = nullptr;
