@@ -205,6 +205,20 @@ bool uppers_zero_after(R (*f)(A...) noexcept, auto... args) {
   return uppers_zero_after(reinterpret_cast<const void*>(f), a[0], a[1], a[2], a[3], a[4], a[5]);
 }
 
+// Every mode kernel of an AES table, for each key size, leaves the uppers zero.
+void aes_modes_clear_uppers(const fd::aes_kernels& k, fd::aes_round_keys& ks, std::byte* buf,
+                            std::byte* out) {
+  for (const fd::aes_mode_kernels& m : k.by_rounds) {
+    BOOST_TEST(uppers_zero_after(m.encrypt_block, &ks, buf, out));
+    BOOST_TEST(uppers_zero_after(m.decrypt_block, &ks, buf, out));
+    BOOST_TEST(uppers_zero_after(m.encrypt_ecb, &ks, buf, out, 2));
+    BOOST_TEST(uppers_zero_after(m.decrypt_ecb, &ks, buf, out, 2));
+    BOOST_TEST(uppers_zero_after(m.encrypt_cbc, &ks, out + 32, buf, out, 2));
+    BOOST_TEST(uppers_zero_after(m.decrypt_cbc, &ks, out + 32, buf, out, 2));
+    BOOST_TEST(uppers_zero_after(m.ctr, &ks, out + 32, out + 48, buf, out, 2));
+  }
+}
+
 // On a CPU with AVX, every kernel of the tables bound for x86_shani, x86_aesni and hwy_ssse3 (and
 // x86_vaes's key expansion, x86_aesni's) starts from zeroed upper halves; the plain legacy-SSE
 // kernel called directly, the control, does not.
@@ -248,15 +262,7 @@ BOOST_AUTO_TEST_CASE(legacy_sse_kernels_entered_with_vzeroupper) {
       BOOST_TEST(uppers_zero_after(k->expand_key, &ks, buf, 16));
     }
     const fd::aes_kernels* k = tables.front();
-    for (const fd::aes_mode_kernels& m : k->by_rounds) {
-      BOOST_TEST(uppers_zero_after(m.encrypt_block, &ks, buf, out));
-      BOOST_TEST(uppers_zero_after(m.decrypt_block, &ks, buf, out));
-      BOOST_TEST(uppers_zero_after(m.encrypt_ecb, &ks, buf, out, 2));
-      BOOST_TEST(uppers_zero_after(m.decrypt_ecb, &ks, buf, out, 2));
-      BOOST_TEST(uppers_zero_after(m.encrypt_cbc, &ks, out + 32, buf, out, 2));
-      BOOST_TEST(uppers_zero_after(m.decrypt_cbc, &ks, out + 32, buf, out, 2));
-      BOOST_TEST(uppers_zero_after(m.ctr, &ks, out + 32, out + 48, buf, out, 2));
-    }
+    aes_modes_clear_uppers(*k, ks, buf, out);
   }
 #endif
 #if FASTPRIM_HWY_SSSE3_AVX
@@ -284,15 +290,7 @@ BOOST_AUTO_TEST_CASE(legacy_sse_kernels_entered_with_vzeroupper) {
     BOOST_TEST_REQUIRE(ak != nullptr);
     fd::aes_round_keys ks{};
     BOOST_TEST(uppers_zero_after(ak->expand_key, &ks, buf, 16));
-    for (const fd::aes_mode_kernels& m : ak->by_rounds) {
-      BOOST_TEST(uppers_zero_after(m.encrypt_block, &ks, buf, out));
-      BOOST_TEST(uppers_zero_after(m.decrypt_block, &ks, buf, out));
-      BOOST_TEST(uppers_zero_after(m.encrypt_ecb, &ks, buf, out, 2));
-      BOOST_TEST(uppers_zero_after(m.decrypt_ecb, &ks, buf, out, 2));
-      BOOST_TEST(uppers_zero_after(m.encrypt_cbc, &ks, out + 32, buf, out, 2));
-      BOOST_TEST(uppers_zero_after(m.decrypt_cbc, &ks, out + 32, buf, out, 2));
-      BOOST_TEST(uppers_zero_after(m.ctr, &ks, out + 32, out + 48, buf, out, 2));
-    }
+    aes_modes_clear_uppers(*ak, ks, buf, out);
   }
 #endif
 }
