@@ -131,7 +131,6 @@ FASTPRIM_NAMESPACE_END
 #else
 #define FASTPRIM_HWY_GET_NEON(B, name)
 #endif
-#define FASTPRIM_HWY_GET(B, name)                                                               \
-  FASTPRIM_HWY_GET_AVX3_DL(B, name)                                                             \
-  FASTPRIM_HWY_GET_AVX3(B, name) FASTPRIM_HWY_GET_AVX2(B, name) FASTPRIM_HWY_GET_SSSE3(B, name) \
-      FASTPRIM_HWY_GET_NEON(B, name)
+#define FASTPRIM_HWY_GET(B, name)                                                                  \
+  FASTPRIM_HWY_GET_AVX3_DL(B, name) FASTPRIM_HWY_GET_AVX3(B, name) FASTPRIM_HWY_GET_AVX2(B, name) \
+      FASTPRIM_HWY_GET_SSSE3(B, name) FASTPRIM_HWY_GET_NEON(B, name)
