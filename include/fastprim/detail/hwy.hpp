@@ -118,7 +118,7 @@ FASTPRIM_NAMESPACE_END
 #define FASTPRIM_HWY_SSSE3_REFINE(b, c, name) \
   if ((b) == backend::hwy_ssse3 && (c).avx) return N_SSSE3::name##_avx;
 #define FASTPRIM_HWY_SSSE3_VARIANT(k, name) \
-  if ((k) != nullptr && (k) == N_SSSE3::name##_avx) return "vzeroupper on entry";
+  if ((k) == N_SSSE3::name##_avx) return "vzeroupper on entry";
 #else
 #define FASTPRIM_HWY_SSSE3_AVX 0
 #define FASTPRIM_HWY_GET_SSSE3(B, name)
