@@ -13,6 +13,21 @@
 // builds it). The asm mock-up of the same op mix (sha-ni-ports) is 0.70-0.72: the design ends
 // near 0.73 per block, about 0.78 for 1 KiB messages, above 0.6; with g++, the default compiler
 // here, it does not beat the kept one.
+// It also times two more things on 12 messages of 16 blocks (both checked the same way):
+//   - the rounds alone, every W+K pair loaded from memory, the whole schedule precomputed
+//     (rounds_from_memory): what any design that feeds sha256rnds2 from memory reaches when its
+//     message schedule costs nothing. Zen 4, g++ 12: 0.516-0.525 core cycles/byte per block with
+//     4 streams, 0.496-0.499 with 6 (the 0.5 issue bound; 0.65-0.66 with 3 and 0.95 with 2 are
+//     latency bound); clang++ 14 the same within 3%. So the rounds can run at the floor; all
+//     that a kernel loses above 0.5 is its message schedule;
+//   - that feeding as a whole kernel (two_phase): the rounds of block b from memory while
+//     sha256msg1/sha256msg2 compute block b + 1's W+K beside them: g++ 12 0.83-0.84 with 4
+//     streams, 0.90-0.91 with 3, 1.08 with 6, against 0.77-0.80 for the kept kernel in the same
+//     runs: the schedule's 68 vector ops per block and stream (12 sha256msg1, 12 sha256msg2 and
+//     about 44 others: the W+K adds, palignr, the schedule adds, the byte swap; 16 stores) add
+//     0.31 to the rounds' 0.52 when they run beside them (4 streams). clang++ 14 does not unroll
+//     its schedule loop (the streams' registers indexed at run time): 1.98, not a measure of the
+//     design.
 #include <cpuid.h>
 #include <immintrin.h>
 #include <x86intrin.h>
@@ -22,6 +37,7 @@
 #include <cstdio>
 #include <cstring>
 #include <random>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -218,6 +234,132 @@ TGT void hybrid16(std::uint32_t* const* states, const std::byte* const* blocks, 
   for (int i = 0; i < 16; ++i) fx::sha256_store_state(states[i], abef[i], cdgh[i]);
 }
 
+// The other way to feed sha256rnds2 (sha-ni-ports' cheapest form): every W+K pair loaded from
+// memory, so that no vector op writes xmm0. Here the whole schedule of every block is computed
+// first (scalar, below) and only the rounds are timed: L streams, each W+K pair loaded just before
+// its sha256rnds2. Whatever computes the schedule, a kernel fed this way is no faster than this.
+void schedule_all(const std::byte* p, std::size_t nb, std::uint32_t* wk) {  // wk: nb x 64 words
+  const auto rotr = [](std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); };
+  for (std::size_t b = 0; b < nb; ++b, p += 64, wk += 64) {
+    std::uint32_t w[64];
+    for (int t = 0; t < 16; ++t)
+      w[t] = std::uint32_t(p[4 * t]) << 24 | std::uint32_t(p[4 * t + 1]) << 16 |
+             std::uint32_t(p[4 * t + 2]) << 8 | std::uint32_t(p[4 * t + 3]);
+    for (int t = 16; t < 64; ++t)
+      w[t] = (rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)) + w[t - 7] +
+             (rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)) + w[t - 16];
+    for (int t = 0; t < 64; ++t) wk[t] = w[t] + sha256_k[t];
+  }
+}
+template <std::size_t L>
+TGT __attribute__((noinline)) void rounds_from_memory(std::uint32_t* const* states,
+                                                      const std::uint32_t* const* wk, std::size_t nb) {
+  __m128i abef[L], cdgh[L];
+#pragma GCC unroll 8
+  for (std::size_t l = 0; l < L; ++l) fx::sha256_load_state(states[l], abef[l], cdgh[l]);
+  for (std::size_t b = 0; b < nb; ++b) {
+    __m128i a0[L], c0[L];
+#pragma GCC unroll 8
+    for (std::size_t l = 0; l < L; ++l) a0[l] = abef[l], c0[l] = cdgh[l];
+#pragma GCC unroll 32
+    for (int p = 0; p < 32; ++p) {
+#pragma GCC unroll 8
+      for (std::size_t l = 0; l < L; ++l) {
+        const __m128i t = _mm_sha256rnds2_epu32(
+            cdgh[l], abef[l], _mm_loadl_epi64(reinterpret_cast<const __m128i*>(wk[l] + 64 * b + 2 * p)));
+        cdgh[l] = abef[l];
+        abef[l] = t;
+      }
+    }
+#pragma GCC unroll 8
+    for (std::size_t l = 0; l < L; ++l)
+      abef[l] = _mm_add_epi32(abef[l], a0[l]), cdgh[l] = _mm_add_epi32(cdgh[l], c0[l]);
+  }
+#pragma GCC unroll 8
+  for (std::size_t l = 0; l < L; ++l) fx::sha256_store_state(states[l], abef[l], cdgh[l]);
+}
+
+// And that feeding as a whole kernel ("two-phase"): the rounds of block b read every W+K pair from
+// memory while sha256msg1/sha256msg2 compute block b + 1's W+K for every stream into the other half
+// of a double buffer (the streams' schedule steps lane-minor, so that their dependency chains
+// overlap, spread over the 16 round groups).
+struct sched_regs {
+  __m128i m[4];
+};
+// Step s (0..12) of one stream's schedule: s = 0 loads and byte-swaps W0..15, s > 0 computes
+// W[4s + 12 .. 4s + 15]; each writes its W+K.
+TGT AI void sched_step(sched_regs& r, int s, const std::byte* src, std::uint32_t* wk) {
+  const __m128i bswap32 = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+  const auto kq = [](int q) { return _mm_load_si128(reinterpret_cast<const __m128i*>(sha256_k + 4 * q)); };
+  if (s == 0) {
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) {
+      r.m[j] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + 16 * j)), bswap32);
+      _mm_store_si128(reinterpret_cast<__m128i*>(wk + 4 * j), _mm_add_epi32(r.m[j], kq(j)));
+    }
+    return;
+  }
+  const int g = s - 1;
+  __m128i x = _mm_sha256msg1_epu32(r.m[g & 3], r.m[(g + 1) & 3]);
+  x = _mm_add_epi32(x, _mm_alignr_epi8(r.m[(g + 3) & 3], r.m[(g + 2) & 3], 4));
+  r.m[g & 3] = _mm_sha256msg2_epu32(x, r.m[(g + 3) & 3]);
+  _mm_store_si128(reinterpret_cast<__m128i*>(wk + 4 * (g + 4)), _mm_add_epi32(r.m[g & 3], kq(g + 4)));
+}
+template <std::size_t L, bool Next>
+TGT AI void two_phase_block(__m128i* abef, __m128i* cdgh, const std::uint32_t* cur, std::uint32_t* nxt,
+                            const std::byte* const* next) {
+  __m128i a0[L], c0[L];
+  sched_regs r[L];
+#pragma GCC unroll 8
+  for (std::size_t l = 0; l < L; ++l) a0[l] = abef[l], c0[l] = cdgh[l];
+#pragma GCC unroll 16
+  for (int g = 0; g < 16; ++g) {
+#pragma GCC unroll 2
+    for (int h = 0; h < 2; ++h) {
+#pragma GCC unroll 8
+      for (std::size_t l = 0; l < L; ++l) {
+        const __m128i t = _mm_sha256rnds2_epu32(
+            cdgh[l], abef[l],
+            _mm_loadl_epi64(reinterpret_cast<const __m128i*>(cur + 64 * l + 4 * g + 2 * h)));
+        cdgh[l] = abef[l];
+        abef[l] = t;
+      }
+    }
+    if constexpr (Next) {
+#pragma GCC unroll 64
+      for (int k = 13 * int(L) * g / 16; k < 13 * int(L) * (g + 1) / 16; ++k)
+        sched_step(r[k % int(L)], k / int(L), next[k % int(L)], nxt + 64 * (k % int(L)));
+    }
+  }
+#pragma GCC unroll 8
+  for (std::size_t l = 0; l < L; ++l)
+    abef[l] = _mm_add_epi32(abef[l], a0[l]), cdgh[l] = _mm_add_epi32(cdgh[l], c0[l]);
+}
+template <std::size_t L>
+TGT __attribute__((noinline)) void two_phase(std::uint32_t* const* states, const std::byte* const* blocks,
+                                             std::size_t nb) {
+  alignas(64) std::uint32_t buf[2][L * 64];
+  __m128i abef[L], cdgh[L];
+  const std::byte* next[L];
+#pragma GCC unroll 8
+  for (std::size_t l = 0; l < L; ++l) {
+    fx::sha256_load_state(states[l], abef[l], cdgh[l]);
+    sched_regs r;
+#pragma GCC unroll 13
+    for (int s = 0; s < 13; ++s) sched_step(r, s, blocks[l], buf[0] + 64 * l);
+    next[l] = blocks[l];
+  }
+  std::size_t b = 0;
+  for (; b + 1 < nb; ++b) {
+#pragma GCC unroll 8
+    for (std::size_t l = 0; l < L; ++l) next[l] = blocks[l] + 64 * (b + 1);
+    two_phase_block<L, true>(abef, cdgh, buf[b & 1], buf[(b + 1) & 1], next);
+  }
+  two_phase_block<L, false>(abef, cdgh, buf[b & 1], buf[(b + 1) & 1], next);
+#pragma GCC unroll 8
+  for (std::size_t l = 0; l < L; ++l) fx::sha256_store_state(states[l], abef[l], cdgh[l]);
+}
+
 TGT int main() {
   unsigned a = 0, b = 0, cx = 0, d = 0;
   const bool sha = __get_cpuid_count(7, 0, &a, &b, &cx, &d) != 0 && ((b >> 29) & 1) != 0;
@@ -264,6 +406,73 @@ TGT int main() {
     }
     std::printf("  hybrid (16 streams) %.3f | kept kernel (3 streams, AVX-512VL build) %.3f\n",
                 double(best) * c / (16.0 * 64 * nb), double(best3) * c / (16.0 * 64 * nb));
+  }
+  // Rounds alone, every W+K pair loaded (schedule precomputed), 12 streams as groups of L.
+  std::vector<std::uint32_t> wkall(16 * 64 * nb);
+  const std::uint32_t* wp[16];
+  for (int i = 0; i < 16; ++i) {
+    wp[i] = wkall.data() + i * 64 * nb;
+    schedule_all(bp[i], nb, wkall.data() + i * 64 * nb);
+  }
+  const auto mem = [&](auto lanes) {
+    constexpr std::size_t L = decltype(lanes)::value;
+    for (int i = 0; i < 12; ++i) std::memcpy(st[i], fastprim::detail::sha256_iv.data(), 32);
+    for (std::size_t g = 0; g < 12 / L; ++g) rounds_from_memory<L>(sp + L * g, wp + L * g, nb);
+  };
+  const auto check_mem = [&](auto lanes) {
+    mem(lanes);
+    for (int i = 0; i < 12; ++i)
+      if (std::memcmp(st[i], ref[i], 32) != 0) return false;
+    return true;
+  };
+  using L2 = std::integral_constant<std::size_t, 2>;
+  using L3 = std::integral_constant<std::size_t, 3>;
+  using L4 = std::integral_constant<std::size_t, 4>;
+  using L6 = std::integral_constant<std::size_t, 6>;
+  const auto two = [&](auto lanes) {
+    constexpr std::size_t L = decltype(lanes)::value;
+    for (int i = 0; i < 12; ++i) std::memcpy(st[i], fastprim::detail::sha256_iv.data(), 32);
+    for (std::size_t g = 0; g < 12 / L; ++g) two_phase<L>(sp + L * g, bp + L * g, nb);
+  };
+  const auto check_two = [&](auto lanes) {
+    two(lanes);
+    for (int i = 0; i < 12; ++i)
+      if (std::memcmp(st[i], ref[i], 32) != 0) return false;
+    return true;
+  };
+  if (!check_mem(L2{}) || !check_mem(L3{}) || !check_mem(L4{}) || !check_mem(L6{}) || !check_two(L3{}) ||
+      !check_two(L4{}) || !check_two(L6{})) {
+    std::puts("sha256-hybrid: the kernels fed from memory differ from the scalar compress");
+    return 1;
+  }
+  std::printf(
+      "rounds alone, every W+K pair loaded from memory (schedule precomputed), 12 messages x %d blocks,\n"
+      "core cycles/byte (best of 200 calls), against the kept kernel with its whole schedule:\n",
+      nb);
+  for (int r = 0; r < 3; ++r) {
+    const auto time = [&](auto f) {
+      std::uint64_t best = ~0ull;
+      for (int k = 0; k < 200; ++k) {
+        const std::uint64_t t0 = __rdtsc();
+        f();
+        best = std::min<std::uint64_t>(best, __rdtsc() - t0);
+      }
+      return double(best) * c / (12.0 * 64 * nb);
+    };
+    const double m2 = time([&] { mem(L2{}); }), m3 = time([&] { mem(L3{}); }), m4 = time([&] { mem(L4{}); }),
+                 m6 = time([&] { mem(L6{}); });
+    const double k3 = time([&] {
+      for (int g = 0; g < 4; ++g) fx::sha256_lanes_avx512<3>(sp + 3 * g, bp + 3 * g, nb);
+    });
+    const double k4 = time([&] {
+      for (int g = 0; g < 3; ++g) fx::sha256_lanes_avx512<4>(sp + 4 * g, bp + 4 * g, nb);
+    });
+    const double t3 = time([&] { two(L3{}); }), t4 = time([&] { two(L4{}); }), t6 = time([&] { two(L6{}); });
+    std::printf(
+        "  rounds alone, loaded: 2 streams %.3f, 3 %.3f, 4 %.3f, 6 %.3f | two-phase (the schedule beside "
+        "them): 3 "
+        "%.3f, 4 %.3f, 6 %.3f | kept kernel: 3 streams %.3f, 4 %.3f\n",
+        m2, m3, m4, m6, t3, t4, t6, k3, k4);
   }
   return 0;
 }
