@@ -33,6 +33,7 @@
 #include <x86intrin.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -239,12 +240,11 @@ TGT void hybrid16(std::uint32_t* const* states, const std::byte* const* blocks, 
 // first (scalar, below) and only the rounds are timed: L streams, each W+K pair loaded just before
 // its sha256rnds2. Whatever computes the schedule, a kernel fed this way is no faster than this.
 void schedule_all(const std::byte* p, std::size_t nb, std::uint32_t* wk) {  // wk: nb x 64 words
-  const auto rotr = [](std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); };
+  using fastprim::detail::load_be;
+  const auto rotr = [](std::uint32_t x, int n) { return std::rotr(x, n); };
   for (std::size_t b = 0; b < nb; ++b, p += 64, wk += 64) {
     std::uint32_t w[64];
-    for (int t = 0; t < 16; ++t)
-      w[t] = std::uint32_t(p[4 * t]) << 24 | std::uint32_t(p[4 * t + 1]) << 16 |
-             std::uint32_t(p[4 * t + 2]) << 8 | std::uint32_t(p[4 * t + 3]);
+    for (int t = 0; t < 16; ++t) w[t] = load_be<std::uint32_t>(p + 4 * t);
     for (int t = 16; t < 64; ++t)
       w[t] = (rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)) + w[t - 7] +
              (rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)) + w[t - 16];
