@@ -16,13 +16,13 @@
 // It also times two more things on 12 messages of 16 blocks (both checked the same way):
 //   - the rounds alone, every W+K pair loaded from memory, the whole schedule precomputed
 //     (rounds_from_memory): what any design that feeds sha256rnds2 from memory reaches when its
-//     message schedule costs nothing. Zen 4, g++ 12: 0.516-0.525 core cycles/byte per block with
-//     4 streams, 0.496-0.499 with 6 (the 0.5 issue bound; 0.65-0.66 with 3 and 0.95 with 2 are
+//     message schedule costs nothing. Zen 4, g++ 12: 0.512-0.528 core cycles/byte per block with
+//     4 streams, 0.496-0.507 with 6 (the 0.5 issue bound; 0.65-0.67 with 3 and 0.94-0.96 with 2 are
 //     latency bound); clang++ 14 the same within 3%. So the rounds can run at the floor; all
 //     that a kernel loses above 0.5 is its message schedule;
 //   - that feeding as a whole kernel (two_phase): the rounds of block b from memory while
 //     sha256msg1/sha256msg2 compute block b + 1's W+K beside them: g++ 12 0.83-0.84 with 4
-//     streams, 0.90-0.91 with 3, 1.08 with 6, against 0.77-0.80 for the kept kernel in the same
+//     streams, 0.90-0.92 with 3, 1.08-1.09 with 6, against 0.77-0.78 for the kept kernel in the same
 //     runs: the schedule's 68 vector ops per block and stream (12 sha256msg1, 12 sha256msg2 and
 //     about 44 others: the W+K adds, palignr, the schedule adds, the byte swap; 16 stores) add
 //     0.31 to the rounds' 0.52 when they run beside them (4 streams). clang++ 14 does not unroll
