@@ -283,8 +283,7 @@ int main() {
       r16_xor_z(n) * c, r16_add_z(n) * c, r16_unpck_z(n) * c);
   std::printf(
       "the same with xmm0 unchanged (the rounds never wait), core cycles: alone %.2f | vpaddd xmm %.2f | "
-      "vpsrld "
-      "zmm %.2f | vpxord zmm %.2f | vpaddd zmm %.2f | vpunpckldq zmm %.2f\n",
+      "vpsrld zmm %.2f | vpxord zmm %.2f | vpaddd zmm %.2f | vpunpckldq zmm %.2f\n",
       r16k_alone(n) * c, r16k_add_x(n) * c, r16k_srl_z(n) * c, r16k_xor_z(n) * c, r16k_add_z(n) * c,
       r16k_unpck_z(n) * c);
   const double hr = hyb_rounds(n) * c, hb = hyb_both(n) * c;
