@@ -153,6 +153,28 @@ void register_pac_limits() {
                        "vpshufb %%xmm0, %%xmm8, %%xmm1\n\tvpshufb %%xmm0, %%xmm9, %%xmm2\n\t"
                        "vpshufb %%xmm7, %%xmm1, %%xmm4\n\tvpxor %%xmm5, %%xmm1, %%xmm0\n\t"
                        "vpshufb %%xmm6, %%xmm2, %%xmm3\n\tvpternlogq $0x96, %%xmm4, %%xmm3, %%xmm0");
+  // The layer with rho^2 S in place (the form of most of QARMA5's layers): s1 = rho S(z) feeds both
+  // position lookups, s2 = rho^2 S(z) only the key XOR. Alone it runs at its depth (5); one
+  // instruction every 11 layers that the chain does not need, or one more in the chain, makes the
+  // layers slower, not only by that instruction (rows per 11 layers; compare 11 x the bare row).
+#define FASTPRIM_RHO2_LAYER                                                                              \
+  "vpshufb %%xmm0, %%xmm8, %%xmm1\n\tvpshufb %%xmm0, %%xmm9, %%xmm2\n\t"                                 \
+  "vpshufb %%xmm6, %%xmm1, %%xmm3\n\tvpshufb %%xmm7, %%xmm1, %%xmm4\n\tvpxor %%xmm5, %%xmm2, %%xmm0\n\t" \
+  "vpternlogq $0x96, %%xmm4, %%xmm3, %%xmm0\n\t"
+  FASTPRIM_BENCH_CHAIN("rho^2 layer", FASTPRIM_RHO2_LAYER);
+  FASTPRIM_BENCH_CHAIN("11 rho^2 layers", ".rept 11\n\t" FASTPRIM_RHO2_LAYER ".endr");
+  FASTPRIM_BENCH_CHAIN("11 rho^2 layers and a vpaddd off the chain",
+                       ".rept 11\n\t" FASTPRIM_RHO2_LAYER ".endr\n\tvpaddd %%xmm5, %%xmm6, %%xmm3");
+  FASTPRIM_BENCH_CHAIN("11 rho^2 layers and a vpxor in the chain (1 core cycle)",
+                       ".rept 11\n\t" FASTPRIM_RHO2_LAYER ".endr\n\tvpxor %%xmm5, %%xmm0, %%xmm0");
+#undef FASTPRIM_RHO2_LAYER
+  // pshufb > vpternlog costs more than pshufb > vpxor unless the pshufb's result is vpternlog's
+  // destination operand.
+  FASTPRIM_BENCH_CHAIN("pshufb > vpxor", "vpshufb %%xmm8, %%xmm0, %%xmm1\n\tvpxor %%xmm1, %%xmm2, %%xmm0");
+  FASTPRIM_BENCH_CHAIN("pshufb > vpternlogq (pshufb's result a source)",
+                       "vpshufb %%xmm8, %%xmm0, %%xmm1\n\tvpternlogq $0x96, %%xmm1, %%xmm2, %%xmm0");
+  FASTPRIM_BENCH_CHAIN("pshufb > vpternlogq (pshufb's result the destination)",
+                       "vpshufb %%xmm8, %%xmm0, %%xmm0\n\tvpternlogq $0x96, %%xmm3, %%xmm2, %%xmm0");
   FASTPRIM_BENCH_CHAIN("vmovq gpr > xmm > gpr", "vmovq %%rax, %%xmm0\n\tvmovq %%xmm0, %%rax");
   FASTPRIM_BENCH_CHAIN("add (1 core cycle)", "add $1, %%rax");
 #undef FASTPRIM_BENCH_CHAIN
