@@ -7,7 +7,9 @@ instead of moving them: in each layer one of the three MixColumns terms (1, 3: c
 choice. When a sequence of choices maps the e layout (even cells in bytes 0..7, odd cells in bytes
 8..15) onto itself, the kernel needs no input position lookup. This script repeats the layout
 arithmetic of fill_simd_relabel for every sequence and prints, per round count r, how many
-sequences work and the first few.
+sequences work and the first few, then how many leave the rho^2 term (2) unmoved in how many
+layers, with the first few of the largest count (a layer with the rho^2 term unmoved has one pair
+of critical lookups instead of two; qarma.hpp's simd_relabel_choice_r5 is one with 7).
 
 Usage: tools/qarma-relabel-search.py [r ...]   (default: 1 2 3 4 5)
 """
@@ -53,6 +55,14 @@ def main():
         print(f"r = {r}: {len(found)} of {3 ** layers} sequences map the e layout onto itself")
         for choice in found[:5]:
             print("  ", ", ".join(map(str, choice)))
+        by_twos = {}
+        for choice in found:
+            by_twos.setdefault(choice.count(2), []).append(choice)
+        for twos in sorted(by_twos):
+            print(f"  the rho^2 term unmoved in {twos} layers: {len(by_twos[twos])} sequences")
+        if by_twos:
+            for choice in by_twos[max(by_twos)][:3]:
+                print("    ", ", ".join(map(str, choice)))
 
 
 if __name__ == "__main__":

@@ -265,6 +265,23 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
 // 0.7-1.7 cycles slower than the form here in the one-process chain, though 3.3 faster as a
 // mock-up: the tweak work (about 40 shuffles per call) shares the two pipes (without it the kernel
 // is 1.5-3.5 cycles faster), and issuing it all first is 10 slower.
+// Later (Zen 4, the chains of qarma.hpp's comment on simd_relabel_choice_r5, TSC ticks as ns): the
+// rho^2 term unmoved in 7 of the 11 layers instead of 1 (rho S is in place only in layers 0, 1, 5
+// and 6): 20.86 ns against 21.42. Another sequence with 7 (2, 1, 2, 1, 2, 2, 2, 3, 2, 1, 2), whose
+// other four layers each have a position table that moves whole dwords, with vpshufd for those
+// (the layers unrolled by an index sequence, so the immediates are constants): 20.72-20.94 against
+// 20.70-20.91 with pshufb, no gain; that sequence with the tweak work removed altogether: 20.85
+// against 20.90, so the tweak work no longer costs anything measurable. What is left is the data
+// path, and its layers run slower in a call than in a chain of bare layers, for a reason this code
+// cannot steer (bench group "isa dependent chains", five runs, core cycles per layer): a chain of
+// the bare rho^2 layer runs at its dependency depth, 4.9-5.2, but one vpaddd every 11 layers that
+// the chain does not need makes it 5.1-5.5, one vpxor in the chain 5.4-5.8 (less the vpxor's own
+// cycle), and a call's entry and exit 5.6 (standalone asm; there the extra fades only partly over
+// hundreds of layers: 5.1 with one vpxor every 400). A vpternlog fed by a vpshufb also takes
+// 3.7-3.9 cycles in a chain where a vpxor takes 2.9-3.1, unless the vpshufb's result is its
+// destination operand (2.9-3.0) or both its inputs come from vpshufbs issued together (3.0,
+// standalone); in a call the operand order of the layer's vpternlog changed nothing (all six
+// orders 5.55-5.70 per layer, standalone asm).
 template <unsigned R>
 HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t data,
                                        std::uint64_t modifier) {
