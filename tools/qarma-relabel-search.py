@@ -9,7 +9,7 @@ choice. When a sequence of choices maps the e layout (even cells in bytes 0..7, 
 arithmetic of fill_simd_relabel for every sequence and prints, per round count r, how many
 sequences work and the first few, then how many leave the rho^2 term (2) unmoved in how many
 layers, with the first few of the largest count (a layer with the rho^2 term unmoved has one pair
-of critical lookups instead of two; qarma.hpp's simd_relabel_choice_r5 is one with 7).
+of critical lookups instead of two; qarma.hpp's simd_relabel_choice_r5_avx512 is one with 7).
 
 Usage: tools/qarma-relabel-search.py [r ...]   (default: 1 2 3 4 5)
 """

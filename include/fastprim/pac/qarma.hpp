@@ -332,35 +332,41 @@ constexpr std::uint8_t e_layout_cell(unsigned j) noexcept {
   return std::uint8_t(j < 8 ? 2 * j : 2 * (j - 8) + 1);
 }
 
-// A sequence of unmoved terms that maps the e layout onto itself for r = 5 (QARMA5), so that its
+// Sequences of unmoved terms that map the e layout onto itself for r = 5 (QARMA5), so that its
 // single calls have no input position lookup (2 cycles of latency). An exhaustive search over the
 // 3^11 sequences (tools/qarma-relabel-search.py, which repeats this arithmetic) finds 286 such
 // sequences for r = 5, every one with the rho^2 term unmoved in an odd number of layers (at most
 // 9), and none for r = 1, 2 or 3 (r = 4 has 66, r = 6 1362; QARMA3 and the paper's other round
-// counts keep the input lookup). A layer with the rho^2 term unmoved has one pair of critical
-// lookups (its two position lookups) instead of two (the S-box pair too: with a rho term unmoved
-// both S-box lookups feed position lookups), so the sequences with many of them are faster: Zen 4,
-// the AVX-512 kernel in a dependent chain of keyed calls (min of 50 x 2000 calls, median of 31,
-// eight interleaved runs of each build, TSC ticks as ns): 20.86 ns with this one (7 layers with
-// the rho^2 term unmoved), 20.90-21.03 with five others (three with 7, two with 9), against
-// 21.38-21.43 with the first sequence the script prints (1, 1, 1, 1, 1, 2, 1, 3, 3, 1, 3: the
-// rho^2 term unmoved only in the pseudo-reflector).
-// make_simd_relabel checks that it works (the static_assert after simd_relabels).
-inline constexpr std::uint8_t simd_relabel_choice_r5[11] = {1, 1, 2, 2, 2, 3, 1, 2, 2, 2, 2};
+// counts keep the input lookup).
+// The portable kernel (`single`, every Highway target but AVX-512) uses the first sequence the
+// script prints, the rho^2 term unmoved only in the pseudo-reflector, and a rho term elsewhere.
+inline constexpr std::uint8_t simd_relabel_choice_r5[11] = {1, 1, 1, 1, 1, 2, 1, 3, 3, 1, 3};
+// The AVX-512 kernel (`single_avx512`) leaves the rho^2 term unmoved in 7 of the 11 layers. Such
+// a layer has one pair of critical lookups (its two position lookups) where a layer with a rho
+// term unmoved has two (both S-box lookups feed position lookups too). Zen 4, keyed calls in a
+// dependent chain (min of 50 x 2000 calls, median of 31, eight interleaved runs of each build, TSC
+// ticks as ns): 20.86 ns with this sequence, 20.90-21.03 with five others (three with 7, two with
+// 9), 21.38-21.43 with the portable kernel's; the bench's "pac qarma5 one call" rows 21.2 against
+// 21.6-21.8 (keyed_pac and hwy_avx3_dl, four alternating runs of both builds), though a harness
+// calling the kernel directly measured both at 20.4-21.0. The portable kernel measured 1.0-1.6 ns
+// slower with these sequences on Zen 4 (hwy_avx2, whatever the order of its two XORs), so it keeps
+// its own; each kernel has its key layout (qarma_simd_keys).
+inline constexpr std::uint8_t simd_relabel_choice_r5_avx512[11] = {1, 1, 2, 2, 2, 3, 1, 2, 2, 2, 2};
 
-constexpr simd_relabel make_simd_relabel(unsigned r) noexcept {
-  // Other round counts start with an input lookup, and any sequence works. QARMA3 leaves the rho^2
-  // term unmoved in every layer (same chains: 15.7 ns against 16.0-16.1 with a rho term unmoved in
-  // every layer); the paper's other round counts, used through qarma_any only, keep the rho term
-  // unmoved (the rho^2 term everywhere measured 13.3 against 13.0-13.1 ns for r = 2 and 30.5 against
-  // 28.3-28.4 for r = 7, bench group "pac qarma-64 sigma2 one call by rounds").
+// The layouts of one kernel family for r rounds. Other round counts than QARMA5's start with an
+// input lookup, and any sequence works: a rho term unmoved in every layer, except for QARMA3 in the
+// AVX-512 kernel, which leaves the rho^2 term unmoved in every layer (the bench's keyed QARMA3
+// chain 15.7 ns against 16.0-16.1; the rho^2 term everywhere measured slower for the paper's other
+// round counts, 13.3 against 13.0-13.1 ns for r = 2 and 30.5 against 28.3-28.4 for r = 7, bench
+// group "pac qarma-64 sigma2 one call by rounds").
+constexpr simd_relabel make_simd_relabel(unsigned r, bool avx512) noexcept {
   std::uint8_t other[2 * max_rounds + 1]{};
-  for (auto& c : other) c = r == 3 ? 2 : 1;
+  for (auto& c : other) c = avx512 && r == 3 ? 2 : 1;
   std::uint8_t e[16]{};
   for (unsigned j = 0; j < 16; ++j) e[j] = e_layout_cell(j);
   if (r == 5) {  // the e layout in and out
     simd_relabel t{};
-    fill_simd_relabel(t, r, e, simd_relabel_choice_r5);
+    fill_simd_relabel(t, r, e, avx512 ? simd_relabel_choice_r5_avx512 : simd_relabel_choice_r5);
     bool ok = true;
     for (unsigned j = 0; j < 16; ++j) ok = ok && t.sigma_out[2 * r][j] == e[j];
     if (ok) return t;
@@ -379,16 +385,27 @@ constexpr simd_relabel make_simd_relabel(unsigned r) noexcept {
   return t;
 }
 
+// [r]: the layouts of the portable kernel and of the AVX-512 kernel for r rounds.
 inline constexpr simd_relabel simd_relabels[max_rounds + 1] = {{},
-                                                               make_simd_relabel(1),
-                                                               make_simd_relabel(2),
-                                                               make_simd_relabel(3),
-                                                               make_simd_relabel(4),
-                                                               make_simd_relabel(5),
-                                                               make_simd_relabel(6),
-                                                               make_simd_relabel(7),
-                                                               make_simd_relabel(8)};
-static_assert(simd_relabels[5].in_is_e, "QARMA5's layer choices must map the e layout onto itself");
+                                                               make_simd_relabel(1, false),
+                                                               make_simd_relabel(2, false),
+                                                               make_simd_relabel(3, false),
+                                                               make_simd_relabel(4, false),
+                                                               make_simd_relabel(5, false),
+                                                               make_simd_relabel(6, false),
+                                                               make_simd_relabel(7, false),
+                                                               make_simd_relabel(8, false)};
+inline constexpr simd_relabel simd_relabels_avx512[max_rounds + 1] = {{},
+                                                                      make_simd_relabel(1, true),
+                                                                      make_simd_relabel(2, true),
+                                                                      make_simd_relabel(3, true),
+                                                                      make_simd_relabel(4, true),
+                                                                      make_simd_relabel(5, true),
+                                                                      make_simd_relabel(6, true),
+                                                                      make_simd_relabel(7, true),
+                                                                      make_simd_relabel(8, true)};
+static_assert(simd_relabels[5].in_is_e && simd_relabels_avx512[5].in_is_e,
+              "QARMA5's layer choices must map the e layout onto itself");
 
 }  // namespace qarma
 
@@ -421,9 +438,11 @@ struct qarma_simd_keys {
   alignas(16) std::uint8_t v_fwd2[qarma::max_rounds + 1][16]{};
   alignas(16) std::uint8_t v_refl[16]{};
   alignas(16) std::uint8_t v_bwd[qarma::max_rounds + 1][16]{};
-  // single calls (simd_relabel): the key part added after layer l, in its output layout; the
-  // words added before the first S-box (w0 ^ k0 ^ RC0) and after the last (k0 ^ RC0 ^ alpha ^ w1)
+  // single calls (simd_relabel): the key part added after layer l, in its output layout (of the
+  // portable kernel, simd_relabels, and of the AVX-512 kernel, simd_relabels_avx512); the words
+  // added before the first S-box (w0 ^ k0 ^ RC0) and after the last (k0 ^ RC0 ^ alpha ^ w1)
   alignas(16) std::uint8_t v_layer[2 * qarma::max_rounds + 1][16]{};
+  alignas(16) std::uint8_t v_layer_avx512[2 * qarma::max_rounds + 1][16]{};
   std::uint64_t first = 0, last = 0;
 };
 
@@ -476,12 +495,14 @@ FASTPRIM_ZERO_REGS constexpr qarma_simd_keys make_qarma_simd_keys(std::uint64_t 
   put(k.v_refl, permute<cell_inv_shuffle_perm>(k0));
   for (unsigned i = 0; i <= rounds; ++i) put(k.v_bwd[i], bwd_key(i));
   const simd_relabel& rl = simd_relabels[rounds];
+  const simd_relabel& rx = simd_relabels_avx512[rounds];
   for (unsigned l = 0; l < rl.layers; ++l) {
     const std::uint64_t v = l < rounds    ? mix_shuffle(fwd_key(l + 1))  // natural layout
                             : l == rounds ? permute<cell_inv_shuffle_perm>(k0)
                                           : bwd_key(2 * rounds + 1 - l);
     const auto b = to_bytes(v);
     for (unsigned j = 0; j < 16; ++j) k.v_layer[l][j] = b[rl.sigma_out[l][j]];
+    for (unsigned j = 0; j < 16; ++j) k.v_layer_avx512[l][j] = b[rx.sigma_out[l][j]];
   }
   return k;
 }

@@ -265,9 +265,10 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
 // 0.7-1.7 cycles slower than the form here in the one-process chain, though 3.3 faster as a
 // mock-up: the tweak work (about 40 shuffles per call) shares the two pipes (without it the kernel
 // is 1.5-3.5 cycles faster), and issuing it all first is 10 slower.
-// Later (Zen 4, the chains of qarma.hpp's comment on simd_relabel_choice_r5, TSC ticks as ns): the
-// rho^2 term unmoved in 7 of the 11 layers instead of 1 (rho S is in place only in layers 0, 1, 5
-// and 6): 20.86 ns against 21.42. Another sequence with 7 (2, 1, 2, 1, 2, 2, 2, 3, 2, 1, 2), whose
+// Later (Zen 4, the chains of qarma.hpp's comment on simd_relabel_choice_r5_avx512, TSC ticks as
+// ns): the rho^2 term unmoved in 7 of the 11 layers instead of 1 (rho S is in place only in layers
+// 0, 1, 5 and 6; this kernel's own layouts and keys, simd_relabels_avx512 and v_layer_avx512):
+// 20.86 ns against 21.42. Another sequence with 7 (2, 1, 2, 1, 2, 2, 2, 3, 2, 1, 2), whose
 // other four layers each have a position table that moves whole dwords, with vpshufd for those
 // (the layers unrolled by an index sequence, so the immediates are constants): 20.72-20.94 against
 // 20.70-20.91 with pshufb, no gain; that sequence with the tweak work removed altogether: 20.85
@@ -290,7 +291,7 @@ HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t 
   const qarma_simd_keys& k = sched.v;
   const qarma::simd_sbox_tables& st = qarma::simd_sbox[unsigned(sched.q.s)];
   const qarma::simd_layer_tables& lt = qarma::simd_layers;
-  const qarma::simd_relabel& rl = qarma::simd_relabels[R];
+  const qarma::simd_relabel& rl = qarma::simd_relabels_avx512[R];
   const auto ld = [](const std::uint8_t* p) { return _mm_load_si128(reinterpret_cast<const __m128i*>(p)); };
   constexpr __mmask16 lfsr_cells = [] {
     unsigned m = 0;
@@ -321,11 +322,11 @@ HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t 
       kt[l] = _mm_xor_si128(
           _mm_ternarylogic_epi64(_mm_shuffle_epi8(r1, ld(rl.tq[l][0])), _mm_shuffle_epi8(r2, ld(rl.tq[l][1])),
                                  _mm_shuffle_epi8(r1, ld(rl.tq[l][2])), 0x96),
-          ld(k.v_layer[l]));
+          ld(k.v_layer_avx512[l]));
     } else if (l == R) {  // pseudo-reflector: no tweak
-      kt[l] = ld(k.v_layer[R]);
+      kt[l] = ld(k.v_layer_avx512[R]);
     } else {  // backward: the tweak in the layer's layout
-      kt[l] = _mm_xor_si128(_mm_shuffle_epi8(tw[2 * R + 1 - l], ld(rl.tsig[l])), ld(k.v_layer[l]));
+      kt[l] = _mm_xor_si128(_mm_shuffle_epi8(tw[2 * R + 1 - l], ld(rl.tsig[l])), ld(k.v_layer_avx512[l]));
     }
   };
   for (unsigned l = 0; l < kLookahead; ++l) share(l);
