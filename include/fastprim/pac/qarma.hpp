@@ -346,9 +346,9 @@ inline constexpr std::uint8_t simd_relabel_choice_r5[11] = {1, 1, 1, 1, 1, 2, 1,
 // term unmoved has two (both S-box lookups feed position lookups too). Zen 4, keyed calls in a
 // dependent chain (min of 50 x 2000 calls, median of 31, eight interleaved runs of each build, TSC
 // ticks as ns): 20.86 ns with this sequence, 20.90-21.03 with five others (three with 7, two with
-// 9), 21.38-21.43 with the portable kernel's; the bench's "pac qarma5 one call" rows 21.2 against
-// 21.6-21.8 (keyed_pac and hwy_avx3_dl, four alternating runs of both builds), though a harness
-// calling the kernel directly measured both at 20.4-21.0. The portable kernel measured 1.0-1.6 ns
+// 9), 21.38-21.43 with the portable kernel's; the bench's "pac qarma5 one call" rows 21.1-21.6
+// against 21.6-21.8 (keyed_pac and hwy_avx3_dl, seven alternating runs of both builds), though a
+// harness calling the kernel directly measured both at 20.4-21.0. The portable kernel measured 1.0-1.6 ns
 // slower with these sequences on Zen 4 (hwy_avx2, whatever the order of its two XORs), so it keeps
 // its own; each kernel has its key layout (qarma_simd_keys).
 inline constexpr std::uint8_t simd_relabel_choice_r5_avx512[11] = {1, 1, 2, 2, 2, 3, 1, 2, 2, 2, 2};
@@ -356,7 +356,7 @@ inline constexpr std::uint8_t simd_relabel_choice_r5_avx512[11] = {1, 1, 2, 2, 2
 // The layouts of one kernel family for r rounds. Other round counts than QARMA5's start with an
 // input lookup, and any sequence works: a rho term unmoved in every layer, except for QARMA3 in the
 // AVX-512 kernel, which leaves the rho^2 term unmoved in every layer (the bench's keyed QARMA3
-// chain 15.7 ns against 16.0-16.1; the rho^2 term everywhere measured slower for the paper's other
+// chain 15.7 ns against 16.0-16.2; the rho^2 term everywhere measured slower for the paper's other
 // round counts, 13.3 against 13.0-13.1 ns for r = 2 and 30.5 against 28.3-28.4 for r = 7, bench
 // group "pac qarma-64 sigma2 one call by rounds").
 constexpr simd_relabel make_simd_relabel(unsigned r, bool avx512) noexcept {
