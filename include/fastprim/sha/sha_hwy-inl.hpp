@@ -1,8 +1,9 @@
 // Constant-time: yes (vector adds, rotations and bitwise logic; lane scheduling depends on
 // message lengths only).
 // fastprim/sha/sha_hwy-inl.hpp: SHA-256 and SHA-1 batches with Highway, one message per 32-bit
-// lane (AVX-512: 16 messages, AVX2: 8, SSSE3/NEON: 4), for CPUs without SHA instructions, and
-// for SHA-1 on AVX-512 where 16 lanes beat interleaved SHA-NI. FIPS 180-4 sections 6.1.2 and
+// lane (AVX-512: 16 messages, AVX2: 8, SSSE3/NEON: 4) and two such groups in flight, for CPUs
+// without SHA instructions, for SHA-1 on AVX-512, and for SHA-256 where SHA-NI issues its rounds
+// slowly (Ice Lake, Zen 5; see dispatch.hpp). FIPS 180-4 sections 6.1.2 and
 // 6.2.2. Per target: detail::N_<TARGET>::sha_hwy::{sha256_k, sha1_k} (nullptr on HWY_SCALAR and
 // HWY_EMU128, where fastprim's own scalar backend serves); their compress is the scalar one.
 
@@ -46,7 +47,14 @@ HWY_INLINE vec_t choose(vec_t x, vec_t y, vec_t z) {
   return hn::Xor(z, hn::And(x, hn::Xor(y, z)));
 #endif
 }
-HWY_INLINE vec_t majority(vec_t x, vec_t y, vec_t z) { return choose(hn::Xor(x, y), z, x); }
+// Majority; on AVX-512 one vpternlogd, elsewhere with x ^ y first (pass the newest value as z).
+HWY_INLINE vec_t majority(vec_t x, vec_t y, vec_t z) {
+#if HWY_TARGET <= HWY_AVX3
+  return vec_t{_mm512_ternarylogic_epi32(x.raw, y.raw, z.raw, 0xE8)};
+#else
+  return choose(hn::Xor(x, y), z, x);
+#endif
+}
 
 // The message schedule's window lives in memory, two buffers of 16 vectors: the rounds read
 // W[t-16..t-1] as memory operands and store W[t], and the next block's transposed words go
@@ -176,10 +184,10 @@ struct consecutive_blocks {
   HWY_INLINE void load(std::size_t b, vec_t* w) const { load_block(active, blocks, b * md_block_size, w); }
 };
 struct message_blocks {
-  md_lane_blocks<lanes>& lb;
+  md_lane_blocks<lanes>* lb;
   HWY_INLINE void load(std::size_t b, vec_t* w) const {
     const std::byte* src[lanes];
-    for (std::size_t l = 0; l < lanes; ++l) src[l] = lb.next(l, b);
+    for (std::size_t l = 0; l < lanes; ++l) src[l] = lb->next(l, b);
     load_block(lanes, src, 0, w);
   }
 };
@@ -194,101 +202,111 @@ HWY_INLINE void store_digests(const vec_t* s, std::array<std::byte, DigestSize>*
     for (std::size_t j = 0; j < Words; ++j) store_be<std::uint32_t>(out[l].data() + 4 * j, t[j][l]);
 }
 
-template <class Src>
-HWY_INLINE void sha256_rounds(vec_t* s, const Src& src, std::size_t nblocks) {
+// G groups of lanes at once (G = 2 when there are enough messages): each round is a dependent
+// chain (6 vector latencies on the e and a chains even as associated below), so two independent
+// groups fill the vector pipes the chain of one leaves idle. Variable i of a group (a = 0, ..., h =
+// 7) sits in slot (i - t) & 7 at round t, so a round writes two slots and moves nothing.
+template <std::size_t G, class Src>
+HWY_INLINE void sha256_rounds(vec_t (*s)[8], const Src* src, std::size_t nblocks) {
   const d32_t d;
-  vec_t wbuf[2][16];
-  if (nblocks != 0) src.load(0, wbuf[0]);
+  vec_t wbuf[G][2][16];
+  if (nblocks != 0)
+    for (std::size_t q = 0; q < G; ++q) src[q].load(0, wbuf[q][0]);
   for (std::size_t b = 0; b < nblocks; ++b) {
-    vec_t* const cur = wbuf[b & 1];
-    vec_t a = s[0], bb = s[1], c = s[2], dd = s[3], e = s[4], f = s[5], g = s[6], h = s[7];
-#pragma GCC unroll 64
-    for (int t = 0; t < 64; ++t) {
-      // The next block's load and transpose, amid this block's rounds (see sha1_rounds).
-      if (t == 32 && b + 1 < nblocks) src.load(b + 1, opaque(wbuf[(b + 1) & 1]));
-      vec_t* const w = opaque(cur);
-      if (t >= 16) {
-        const vec_t w15 = w[(t - 15) & 15], w2 = w[(t - 2) & 15];
-        const vec_t s0 = hn::Xor3(hn::RotateRight<7>(w15), hn::RotateRight<18>(w15), hn::ShiftRight<3>(w15));
-        const vec_t s1 = hn::Xor3(hn::RotateRight<17>(w2), hn::RotateRight<19>(w2), hn::ShiftRight<10>(w2));
-        w[t & 15] = hn::Add(hn::Add(w[t & 15], s0), hn::Add(w[(t - 7) & 15], s1));
+    vec_t v[G][8];
+    for (std::size_t q = 0; q < G; ++q)
+      for (std::size_t i = 0; i < 8; ++i) v[q][i] = s[q][i];
+    // Eight rounds per iteration (the slots repeat every 8; the window and the round constants
+    // are indexed at run time): the fully unrolled block was too long for the op cache.
+    for (int t0 = 0; t0 < 64; t0 += 8) {
+#pragma GCC unroll 8
+      for (int k = 0; k < 8; ++k) {
+        const int t = t0 + k;
+#pragma GCC unroll 2
+        for (std::size_t q = 0; q < G; ++q) {
+          // The next block's load and transpose, amid this block's rounds (see sha1_rounds).
+          if (k == 0 && t0 == 32 && b + 1 < nblocks) src[q].load(b + 1, opaque(wbuf[q][(b + 1) & 1]));
+          vec_t* const w = opaque(wbuf[q][b & 1]);
+          if (t0 >= 16) {
+            const vec_t w15 = w[(t - 15) & 15], w2 = w[(t - 2) & 15];
+            const vec_t s0 =
+                hn::Xor3(hn::RotateRight<7>(w15), hn::RotateRight<18>(w15), hn::ShiftRight<3>(w15));
+            const vec_t s1 =
+                hn::Xor3(hn::RotateRight<17>(w2), hn::RotateRight<19>(w2), hn::ShiftRight<10>(w2));
+            w[t & 15] = hn::Add(hn::Add(w[t & 15], s0), hn::Add(w[(t - 7) & 15], s1));
+          }
+          vec_t* const x = v[q];
+          const auto at = [k](int i) { return (i - k) & 7; };
+          const vec_t a = x[at(0)], bb = x[at(1)], c = x[at(2)], e = x[at(4)];
+          // Associated for the chains: e' = ((d + h + K + W) + Ch) + Sigma1(e) and
+          // a' = (Maj + T1) + Sigma0(a), Maj with the older b, c xored first.
+          const vec_t hkw = hn::Add(x[at(7)], hn::Add(hn::Set(d, sha256_k[t]), w[t & 15]));
+          const vec_t ch = choose(e, x[at(5)], x[at(6)]);
+          const vec_t s1 = hn::Xor3(hn::RotateRight<6>(e), hn::RotateRight<11>(e), hn::RotateRight<25>(e));
+          const vec_t t1 = hn::Add(hn::Add(hkw, ch), s1);
+          x[at(3)] = hn::Add(hn::Add(hn::Add(x[at(3)], hkw), ch), s1);  // e of round t + 1
+          const vec_t s0 = hn::Xor3(hn::RotateRight<2>(a), hn::RotateRight<13>(a), hn::RotateRight<22>(a));
+          x[at(7)] = hn::Add(hn::Add(majority(bb, c, a), t1), s0);  // a of round t + 1
+        }
       }
-      const vec_t t1 = hn::Add(
-          hn::Add(hn::Add(h, hn::Xor3(hn::RotateRight<6>(e), hn::RotateRight<11>(e), hn::RotateRight<25>(e))),
-                  choose(e, f, g)),
-          hn::Add(hn::Set(d, sha256_k[t]), w[t & 15]));
-      const vec_t t2 =
-          hn::Add(hn::Xor3(hn::RotateRight<2>(a), hn::RotateRight<13>(a), hn::RotateRight<22>(a)),
-                  majority(a, bb, c));
-      h = g;
-      g = f;
-      f = e;
-      e = hn::Add(dd, t1);
-      dd = c;
-      c = bb;
-      bb = a;
-      a = hn::Add(t1, t2);
     }
-    s[0] = hn::Add(s[0], a);
-    s[1] = hn::Add(s[1], bb);
-    s[2] = hn::Add(s[2], c);
-    s[3] = hn::Add(s[3], dd);
-    s[4] = hn::Add(s[4], e);
-    s[5] = hn::Add(s[5], f);
-    s[6] = hn::Add(s[6], g);
-    s[7] = hn::Add(s[7], h);
+    for (std::size_t q = 0; q < G; ++q)
+      for (std::size_t i = 0; i < 8; ++i) s[q][i] = hn::Add(s[q][i], v[q][i]);
   }
   secure_zero(wbuf, sizeof wbuf);
 }
 
-template <class Src>
-HWY_INLINE void sha1_rounds(vec_t* s, const Src& src, std::size_t nblocks) {
+// As sha256_rounds; variable i (a = 0, ..., e = 4) in slot (i - t) mod 5 at round t.
+template <std::size_t G, class Src>
+HWY_INLINE void sha1_rounds(vec_t (*s)[5], const Src* src, std::size_t nblocks) {
   const d32_t d;
-  vec_t wbuf[2][16];
-  if (nblocks != 0) src.load(0, wbuf[0]);
+  vec_t wbuf[G][2][16];
+  if (nblocks != 0)
+    for (std::size_t q = 0; q < G; ++q) src[q].load(0, wbuf[q][0]);
   for (std::size_t b = 0; b < nblocks; ++b) {
-    vec_t* const cur = wbuf[b & 1];
-    vec_t a = s[0], bb = s[1], c = s[2], dd = s[3], e = s[4];
+    vec_t v[G][5];
+    for (std::size_t q = 0; q < G; ++q)
+      for (std::size_t i = 0; i < 5; ++i) v[q][i] = s[q][i];
 #pragma GCC unroll 80
     for (int t = 0; t < 80; ++t) {
-      // The next block's load and transpose (about 80 shuffles, all on one port on AVX-512) amid
-      // this block's rounds rather than before them, where they held up the rounds' chain: 16
-      // lanes x 16 blocks on Ice Lake, 0.50-0.51 -> 0.46 TSC ticks/byte (0.34 with the words
-      // already transposed; micro-benchmark, split at rounds 20/40/60: 0.50/0.46/0.47; that was
-      // with the window in registers). With the window in memory, Zen 4, fp::sha1_batch of 64 x
-      // 1 KiB, TSC ticks/byte, three alternating runs each: at round 0 0.503, 4 0.498, 10 0.497,
-      // 14 0.498, 20 0.505, 40 0.511, 60 0.507.
-      if (t == 10 && b + 1 < nblocks) src.load(b + 1, opaque(wbuf[(b + 1) & 1]));
-      vec_t* const w = opaque(cur);
-      if (t >= 16)
-        w[t & 15] = rotl<1>(hn::Xor(hn::Xor3(w[(t - 3) & 15], w[(t - 8) & 15], w[(t - 14) & 15]), w[t & 15]));
-      vec_t f;
-      std::uint32_t k;
-      if (t < 20) {
-        f = choose(bb, c, dd);
-        k = 0x5a827999;
-      } else if (t < 40) {
-        f = hn::Xor3(bb, c, dd);
-        k = 0x6ed9eba1;
-      } else if (t < 60) {
-        f = majority(bb, c, dd);
-        k = 0x8f1bbcdc;
-      } else {
-        f = hn::Xor3(bb, c, dd);
-        k = 0xca62c1d6;
+#pragma GCC unroll 2
+      for (std::size_t q = 0; q < G; ++q) {
+        // The next block's load and transpose (about 80 shuffles, all on one port on AVX-512) amid
+        // this block's rounds rather than before them, where they held up the rounds' chain: 16
+        // lanes x 16 blocks on Ice Lake, 0.50-0.51 -> 0.46 TSC ticks/byte (0.34 with the words
+        // already transposed; micro-benchmark, split at rounds 20/40/60: 0.50/0.46/0.47; that was
+        // with the window in registers). With the window in memory, Zen 4, fp::sha1_batch of 64 x
+        // 1 KiB, TSC ticks/byte, three alternating runs each: at round 0 0.503, 4 0.498, 10 0.497,
+        // 14 0.498, 20 0.505, 40 0.511, 60 0.507.
+        if (t == 10 && b + 1 < nblocks) src[q].load(b + 1, opaque(wbuf[q][(b + 1) & 1]));
+        vec_t* const w = opaque(wbuf[q][b & 1]);
+        if (t >= 16)
+          w[t & 15] =
+              rotl<1>(hn::Xor(hn::Xor3(w[(t - 3) & 15], w[(t - 8) & 15], w[(t - 14) & 15]), w[t & 15]));
+        vec_t* const x = v[q];
+        const auto at = [t](int i) { return (i - t % 5 + 5) % 5; };
+        const vec_t a = x[at(0)], bb = x[at(1)], c = x[at(2)], dd = x[at(3)];
+        vec_t f;
+        std::uint32_t k;
+        if (t < 20) {
+          f = choose(bb, c, dd);
+          k = 0x5a827999;
+        } else if (t < 40) {
+          f = hn::Xor3(c, dd, bb);
+          k = 0x6ed9eba1;
+        } else if (t < 60) {
+          f = majority(c, dd, bb);
+          k = 0x8f1bbcdc;
+        } else {
+          f = hn::Xor3(c, dd, bb);
+          k = 0xca62c1d6;
+        }
+        x[at(4)] = hn::Add(hn::Add(rotl<5>(a), f), hn::Add(hn::Add(x[at(4)], hn::Set(d, k)), w[t & 15]));
+        x[at(1)] = rotl<30>(bb);  // c of round t + 1
       }
-      const vec_t tmp = hn::Add(hn::Add(rotl<5>(a), f), hn::Add(hn::Add(e, hn::Set(d, k)), w[t & 15]));
-      e = dd;
-      dd = c;
-      c = rotl<30>(bb);
-      bb = a;
-      a = tmp;
     }
-    s[0] = hn::Add(s[0], a);
-    s[1] = hn::Add(s[1], bb);
-    s[2] = hn::Add(s[2], c);
-    s[3] = hn::Add(s[3], dd);
-    s[4] = hn::Add(s[4], e);
+    for (std::size_t q = 0; q < G; ++q)
+      for (std::size_t i = 0; i < 5; ++i) s[q][i] = hn::Add(s[q][i], v[q][i]);
   }
   secure_zero(wbuf, sizeof wbuf);
 }
@@ -300,13 +318,14 @@ FASTPRIM_ZERO_REGS_INNER inline void lanes_kernel(std::size_t active, std::uint3
                                                   const std::byte* const* blocks,
                                                   std::size_t nblocks) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
-  vec_t s[Words];
-  load_states<Words>(active, states, s);
+  vec_t s[1][Words];
+  load_states<Words>(active, states, s[0]);
+  const consecutive_blocks src{active, blocks};
   if constexpr (Words == 8)
-    sha256_rounds(s, consecutive_blocks{active, blocks}, nblocks);
+    sha256_rounds<1>(s, &src, nblocks);
   else
-    sha1_rounds(s, consecutive_blocks{active, blocks}, nblocks);
-  store_states<Words>(active, states, s);
+    sha1_rounds<1>(s, &src, nblocks);
+  store_states<Words>(active, states, s[0]);
 }
 
 // Whole messages, `lanes` at a time (see md_batch_runs): `groups` groups of `lanes` consecutive
@@ -318,17 +337,25 @@ FASTPRIM_ZERO_REGS_INNER inline void hash_msgs(const std::span<const std::byte>*
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   const d32_t d;
   const std::uint32_t* const iv = Words == 8 ? sha256_iv.data() : sha1_iv.data();
-  md_lane_blocks<lanes> lb;
-  for (; groups != 0; --groups, msgs += lanes, out += lanes) {
-    vec_t s[Words];
-    for (std::size_t j = 0; j < Words; ++j) s[j] = hn::Set(d, iv[j]);
-    for (std::size_t l = 0; l < lanes; ++l) lb.start(l, msgs[l]);
+  const auto pass = [&]<std::size_t G>(std::integral_constant<std::size_t, G>) FASTPRIM_ZERO_REGS_INNER {
+    FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
+    md_lane_blocks<lanes> lb[G];
+    message_blocks src[G];
+    vec_t s[G][Words];
+    for (std::size_t q = 0; q < G; ++q) {
+      src[q].lb = &lb[q];
+      for (std::size_t j = 0; j < Words; ++j) s[q][j] = hn::Set(d, iv[j]);
+      for (std::size_t l = 0; l < lanes; ++l) lb[q].start(l, msgs[q * lanes + l]);
+    }
     if constexpr (Words == 8)
-      sha256_rounds(s, message_blocks{lb}, nb);
+      sha256_rounds<G>(s, src, nb);
     else
-      sha1_rounds(s, message_blocks{lb}, nb);
-    store_digests<Words>(s, out);
-  }
+      sha1_rounds<G>(s, src, nb);
+    for (std::size_t q = 0; q < G; ++q) store_digests<Words>(s[q], out + q * lanes);
+    msgs += G * lanes, out += G * lanes, groups -= G;
+  };
+  while (groups >= 2) pass(std::integral_constant<std::size_t, 2>{});
+  if (groups != 0) pass(std::integral_constant<std::size_t, 1>{});
 }
 
 // Runs of `lanes` whole messages through hash_msgs, the rest through md_batch.
