@@ -137,13 +137,13 @@ BOOST_AUTO_TEST_CASE(report_names_every_primitive_and_reason) {
   BOOST_TEST(chosen == 1);
 }
 
-// Where a vendor has its own order, the report lists it and the choice follows it.
-BOOST_AUTO_TEST_CASE(vendor_order_is_followed) {
+// Where a microarchitecture has its own order, the report lists it and the choice follows it.
+BOOST_AUTO_TEST_CASE(tuning_order_is_followed) {
   const char* env = std::getenv("FASTPRIM_BACKEND");
   if (env && *env) return;
-  const auto vendor = fastprim::cpu().vendor;
+  const auto tuning = fastprim::tuning_of(fastprim::cpu());
   auto check = [&]<primitive P>() {
-    const auto ord = fd::order(P, vendor);
+    const auto ord = fd::order(P, tuning);
     const auto c = fd::explain<P>();
     BOOST_TEST_REQUIRE(c.rows.size() == ord.size());
     for (std::size_t i = 0; i < ord.size(); ++i) BOOST_TEST((c.rows[i].b == ord[i]));
@@ -159,8 +159,26 @@ BOOST_AUTO_TEST_CASE(vendor_order_is_followed) {
   check.template operator()<primitive::pac>();
   check.template operator()<primitive::sha256_batch>();
   check.template operator()<primitive::aes>();
-  if (vendor == fastprim::cpu_vendor::intel)
-    BOOST_TEST((fd::order(primitive::pac, vendor).front() == backend::hwy_avx3));
+  if (tuning == fastprim::cpu_tuning::intel)
+    BOOST_TEST((fd::order(primitive::pac, tuning).front() == backend::hwy_avx3));
+  if (tuning != fastprim::cpu_tuning::generic)
+    BOOST_TEST((fd::order(primitive::sha256_batch, tuning).front() == backend::hwy_avx3_dl));
+}
+
+// The tuning from vendor and family: Intel; AMD from family 26 (Zen 5) on; the default otherwise.
+BOOST_AUTO_TEST_CASE(tuning_of_vendor_and_family) {
+  using fastprim::cpu_tuning, fastprim::cpu_vendor;
+  const auto of = [](cpu_vendor v, int family) {
+    fastprim::cpu_caps c;
+    c.vendor = v;
+    c.family = family;
+    return fastprim::tuning_of(c);
+  };
+  BOOST_TEST((of(cpu_vendor::intel, 6) == cpu_tuning::intel));
+  BOOST_TEST((of(cpu_vendor::amd, 25) == cpu_tuning::generic));  // Zen 3, Zen 4
+  BOOST_TEST((of(cpu_vendor::amd, 26) == cpu_tuning::amd_zen5));
+  BOOST_TEST((of(cpu_vendor::other, 26) == cpu_tuning::generic));
+  BOOST_TEST((fd::order(primitive::sha256_batch, cpu_tuning::generic).front() == backend::x86_shani));
 }
 
 #if FASTPRIM_ARCH_X86_64

@@ -111,14 +111,17 @@ inline constexpr backend order_sha1_batch[] = {backend::hwy_avx3_dl, backend::hw
                                                backend::armv8_ce,    backend::hwy_avx2, backend::hwy_neon,
                                                backend::hwy_ssse3,   backend::scalar};
 
-// Where microarchitectures disagree, a vendor's own order (a permutation of the table above;
-// the compile-time pruning uses the table above, the run-time choice this one).
+// Where microarchitectures disagree, a tuning's own order (cpu_tuning in cpu.hpp; a permutation of
+// the table above; the compile-time pruning uses the table above, the run-time choice this one).
 // Intel Ice Lake: sha256rnds2 issues once per 3 cycles (Zen 4: once per cycle), so interleaved
 // SHA-NI streams gain little and AVX-512 lanes win (sha256 batch: hwy_avx3_dl 1.14 against
-// x86_shani 3.07 TSC ticks/byte). PAC: vpermb/vpermi2b take 3-5
+// x86_shani 3.07 TSC ticks/byte). AMD Zen 5 (family 26): sha256rnds2 issues once per 2 cycles
+// (build/bench/sha-ni-ports: latency 3.94, interval 1.98 core cycles) and 512-bit vector ops run
+// at full width, so the lanes win there too (64 x 1 KiB, one run: hwy_avx3 0.53-0.54 against
+// x86_shani 0.87-0.91 TSC ticks/byte). PAC: vpermb/vpermi2b take 3-5
 // cycles against pshufb's 1, so AVX3_DL runs AVX3's kernels (its VBMI single-call kernel lost:
 // 33.6 against 22.1 ns, and was removed): the two rows are now the same machine code.
-inline constexpr backend order_sha_batch_intel[] = {
+inline constexpr backend order_sha_batch_lanes_first[] = {
     backend::hwy_avx3_dl, backend::hwy_avx3, backend::x86_shani, backend::armv8_ce,
     backend::hwy_avx2,    backend::hwy_neon, backend::hwy_ssse3, backend::scalar};
 inline constexpr backend order_pac_intel[] = {backend::hwy_avx3,  backend::hwy_avx3_dl, backend::hwy_avx2,
@@ -147,21 +150,14 @@ constexpr std::span<const backend> order(primitive p) noexcept {
   return {};
 }
 
-constexpr std::span<const backend> order(primitive p, cpu_vendor v) noexcept {
-  if (v == cpu_vendor::intel) {
-    switch (p) {
-      case primitive::sha256_batch:
-        return order_sha_batch_intel;
-      case primitive::pac:
-        return order_pac_intel;
-      default:
-        break;
-    }
-  }
+constexpr std::span<const backend> order(primitive p, cpu_tuning t) noexcept {
+  if (p == primitive::sha256_batch && (t == cpu_tuning::intel || t == cpu_tuning::amd_zen5))
+    return order_sha_batch_lanes_first;
+  if (p == primitive::pac && t == cpu_tuning::intel) return order_pac_intel;
   return order(p);
 }
 
-constexpr bool is_permutation_of_default(primitive p, cpu_vendor v) noexcept {
+constexpr bool is_permutation_of_default(primitive p, cpu_tuning v) noexcept {
   const auto a = order(p), b = order(p, v);
   if (a.size() != b.size()) return false;
   for (backend x : a)
@@ -170,7 +166,7 @@ constexpr bool is_permutation_of_default(primitive p, cpu_vendor v) noexcept {
 }
 static_assert([] {
   for (std::size_t i = 0; i < primitive_count; ++i)
-    for (cpu_vendor v : {cpu_vendor::other, cpu_vendor::intel, cpu_vendor::amd})
+    for (cpu_tuning v : {cpu_tuning::generic, cpu_tuning::intel, cpu_tuning::amd_zen5})
       if (!is_permutation_of_default(static_cast<primitive>(i), v) ||
           order(static_cast<primitive>(i), v).back() != backend::scalar)
         return false;
@@ -477,7 +473,7 @@ std::size_t choose(const policy_state& pol, choice* out) {
   // The rows in this CPU's preferred order.
   std::array<std::size_t, std::size(all_backends)> rank{};
   std::size_t nrank = 0;
-  for (backend b : order(P, caps.vendor))
+  for (backend b : order(P, tuning_of(caps)))
     for (std::size_t i = 0; i < pr::rows.n; ++i)
       if (pr::rows.b[i] == b) rank[nrank++] = i;
   std::size_t pick = pr::rows.n;  // none yet
@@ -523,7 +519,7 @@ std::size_t choose(const policy_state& pol, choice* out) {
       if (past_static && isa_compiled(b)) below |= bit(b);
       if (isa_compiled(b) && isa_static(b)) past_static = true;
     }
-    for (backend b : order(P, caps.vendor)) {
+    for (backend b : order(P, tuning_of(caps))) {
       reason r = (below & bit(b)) ? reason::below_static : reason::not_compiled;
       for (std::size_t i = 0; i < pr::rows.n; ++i)
         if (pr::rows.b[i] == b) r = i == pick ? reason::chosen : why[i];
@@ -620,7 +616,7 @@ inline std::vector<backend> usable_backends() {
   // Under FASTPRIM_BACKEND (the forced-scalar test run) only the backend dispatch would pick.
   if (pol.forced) return {pr::rows.b[choose<P>(pol, nullptr)]};
   std::vector<backend> v;
-  for (backend b : order(P, cpu().vendor))
+  for (backend b : order(P, tuning_of(cpu())))
     for (std::size_t i = 0; i < pr::rows.n; ++i)
       if (pr::rows.b[i] == b && pr::kernels()[i] != nullptr && cpu_supports(b, cpu()) &&
           !(pol.disabled & bit(b)))

@@ -35,7 +35,7 @@ inline std::string report() {
 #if FASTPRIM_ARCH_X86_64
   s += "vendor: " + std::string(to_string(caps.vendor)) + " (family " + std::to_string(caps.family) +
        ", model " + std::to_string(caps.model) +
-       "; picks the backend order where microarchitectures differ)\n";
+       "; backend order where microarchitectures differ: " + std::string(to_string(tuning_of(caps))) + ")\n";
 #endif
   const char* forced = std::getenv("FASTPRIM_BACKEND");
   const char* disabled = std::getenv("FASTPRIM_DISABLE");
