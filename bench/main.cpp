@@ -192,6 +192,9 @@ int main(int argc, char** argv) {
   for (auto& a : args) cargs.push_back(a.data());
   int cargc = static_cast<int>(cargs.size());
   benchmark::Initialize(&cargc, cargs.data());
+  // For scripts/bench-table: the TSC rate and the core cycles per tick this run measured.
+  benchmark::AddCustomContext("tsc_ghz", fmt::format("{:.4f}", ghz));
+  benchmark::AddCustomContext("core_cycles_per_tick", fmt::format("{:.3f}", ratio));
   if (vm.count("list")) {
     benchmark::RunSpecifiedBenchmarks();
     return 0;
