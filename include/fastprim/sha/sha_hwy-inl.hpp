@@ -1,7 +1,7 @@
 // Constant-time: yes (vector adds, rotations and bitwise logic; lane scheduling depends on
 // message lengths only).
 // fastprim/sha/sha_hwy-inl.hpp: SHA-256 and SHA-1 batches with Highway, one message per 32-bit
-// lane (AVX-512: 16 messages, AVX2: 8, SSSE3/NEON: 4) and two such groups in flight, for CPUs
+// lane (AVX-512: 16 messages, AVX2: 8, SSSE3/NEON: 4; SHA-1 two such groups in flight), for CPUs
 // without SHA instructions, for SHA-1 on AVX-512, and for SHA-256 where SHA-NI issues its rounds
 // slowly (Ice Lake, Zen 5; see dispatch.hpp). FIPS 180-4 sections 6.1.2 and
 // 6.2.2. Per target: detail::N_<TARGET>::sha_hwy::{sha256_k, sha1_k} (nullptr on HWY_SCALAR and
@@ -202,10 +202,10 @@ HWY_INLINE void store_digests(const vec_t* s, std::array<std::byte, DigestSize>*
     for (std::size_t j = 0; j < Words; ++j) store_be<std::uint32_t>(out[l].data() + 4 * j, t[j][l]);
 }
 
-// G groups of lanes at once (G = 2 when there are enough messages): each round is a dependent
-// chain (6 vector latencies on the e and a chains even as associated below), so two independent
-// groups fill the vector pipes the chain of one leaves idle. Variable i of a group (a = 0, ..., h =
-// 7) sits in slot (i - t) & 7 at round t, so a round writes two slots and moves nothing.
+// G groups of lanes at once (hash_msgs uses one for SHA-256, see there): each round is a
+// dependent chain (6 vector latencies on the e and a chains even as associated below), so two
+// independent groups would fill the vector pipes the chain of one leaves idle. Variable i of a group (a = 0,
+// ..., h = 7) sits in slot (i - t) & 7 at round t, so a round writes two slots and moves nothing.
 template <std::size_t G, class Src>
 HWY_INLINE void sha256_rounds(vec_t (*s)[8], const Src* src, std::size_t nblocks) {
   const d32_t d;
@@ -258,7 +258,8 @@ HWY_INLINE void sha256_rounds(vec_t (*s)[8], const Src* src, std::size_t nblocks
   secure_zero(wbuf, sizeof wbuf);
 }
 
-// As sha256_rounds; variable i (a = 0, ..., e = 4) in slot (i - t) mod 5 at round t.
+// As sha256_rounds, two groups when there are enough messages; variable i (a = 0, ..., e = 4) in
+// slot (i - t) mod 5 at round t.
 template <std::size_t G, class Src>
 HWY_INLINE void sha1_rounds(vec_t (*s)[5], const Src* src, std::size_t nblocks) {
   const d32_t d;
@@ -356,8 +357,13 @@ FASTPRIM_ZERO_REGS_INNER inline void hash_msgs(const std::span<const std::byte>*
     for (std::size_t q = 0; q < G; ++q) store_digests<Words>(s[q], out + q * lanes);
     msgs += G * lanes, out += G * lanes, groups -= G;
   };
-  while (groups >= 2) pass(std::integral_constant<std::size_t, 2>{});
-  if (groups != 0) pass(std::integral_constant<std::size_t, 1>{});
+  // SHA-256 keeps one group: with two, 16 state vectors and the two windows (4 KiB of stack),
+  // some placements of the messages in memory ran 2.5-3.7x slower (Zen 5, 64 x 1 KiB: 1.3-1.8
+  // TSC ticks/byte in about one process in seven, 0.46-0.52 otherwise; the same binary under
+  // another path name, which moves the heap; one group never did, at 0.63-0.75).
+  if constexpr (Words == 5)
+    while (groups >= 2) pass(std::integral_constant<std::size_t, 2>{});
+  while (groups != 0) pass(std::integral_constant<std::size_t, 1>{});
 }
 
 // Runs of `lanes` whole messages through hash_msgs, the rest through md_batch.
