@@ -25,6 +25,8 @@
 //     row leaves out); SHA-1: the lane ops alone 3.2-3.3, with sha1rnds4 beside them 3.2-3.3, no
 //     gain. A fused SHA-1 prototype (16 zmm lanes and 2..8 SHA-NI streams in one loop) ran no
 //     faster than the lanes alone;
+//   - the issue intervals of the zmm ops of the SHA lane kernels (rotates and shifts against adds
+//     and vpternlogd: Emerald Rapids 0.99 and 0.98 against 0.48 and 0.49 core cycles);
 //   - which vector ops share sha256rnds2's pipe, and a block whose rounds run on SHA-NI while
 //     AVX-512 lanes compute the message schedule of 16 messages (below, at the two loops).
 #include <cpuid.h>
@@ -55,6 +57,13 @@ namespace {
     }                                                                                      \
     return best;                                                                           \
   }
+
+// Issue intervals of the zmm ops the SHA lane kernels are made of: 12 independent chains of one op.
+#define ZMM_12(op) ".irp r,0,1,2,3,4,5,6,7,8,9,10,11\n " op "\n .endr\n"
+FP_LOOP(zmm_rotate, "avx512f", FP_CLOBBERS, ZMM_12("vprord $7, %%zmm\\r, %%zmm\\r"))
+FP_LOOP(zmm_shift, "avx512f", FP_CLOBBERS, ZMM_12("vpsrld $7, %%zmm\\r, %%zmm\\r"))
+FP_LOOP(zmm_add, "avx512f", FP_CLOBBERS, ZMM_12("vpaddd %%zmm12, %%zmm\\r, %%zmm\\r"))
+FP_LOOP(zmm_ternlog, "avx512f", FP_CLOBBERS, ZMM_12("vpternlogd $0x96, %%zmm12, %%zmm13, %%zmm\\r"))
 
 // 8 sha256rnds2 in 4 chains (state pairs xmm1/2 ... xmm7/8, W+K in xmm0).
 #define RNDS2_4X2                                                             \
@@ -251,6 +260,10 @@ int main() {
   std::printf("  sha256rnds2 %.2f %.2f | sha1rnds4 %.2f %.2f | sha256msg1 %.2f %.2f | sha256msg2 %.2f %.2f\n",
               rnds2_1(n) * c / 2, rnds2_4(n) * c / 8, sha1rnds4_1(n) * c / 2, sha1rnds4_4(n) * c / 4,
               msg1_1(n) * c / 2, msg1_4(n) * c / 4, msg2_1(n) * c / 2, msg2_4(n) * c / 4);
+  std::printf(
+      "zmm issue interval (12 chains), core cycles per instruction: vprord %.2f | vpsrld %.2f | "
+      "vpaddd %.2f | vpternlogd %.2f\n",
+      zmm_rotate(n) * c / 12, zmm_shift(n) * c / 12, zmm_add(n) * c / 12, zmm_ternlog(n) * c / 12);
   std::printf("core cycles per iteration (8 sha256rnds2 = 1/16 of the rounds of 4 blocks):\n");
   std::printf(
       "  rounds alone %.2f | + 3 msg1 + 3 msg2 %.2f | + 15 other ops %.2f | msg + other, no rounds %.2f\n",
