@@ -16,6 +16,21 @@ FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE __m128i sha1_nexte(__m128i abc
 #endif
 }
 
+#if FASTPRIM_SHA1_SHANI_AVX512
+// sha1msg2(x, w4) with 3 cycles from w4 (W[t-4..t-1], the previous group's words) to the result,
+// where sha1msg2 takes about 6: on Emerald Rapids the message schedule, a chain of sha1msg2 one
+// group apart, was longer than the rounds' (sha1rnds4 latency 4), and bound bulk SHA-1 at about
+// 105 cycles per block against 80. With x = (x3, x2, x1, x0) (x3 the top lane, for W[t]):
+//   W[t..t+2] = rol1(x3..x1 ^ W[t-3..t-1])
+//   W[t+3] = rol1(x0 ^ W[t]) = rol1(x0) ^ rol2(x3) ^ rol2(W[t-3])
+// so W = rol1(x) ^ (lane 0: rol2(x3)) ^ rolv(W[t-3], W[t-2], W[t-1], W[t-3]; by 1, 1, 1, 2); only
+// the last term (vpshufd, vprolvd) waits for w4.
+FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE __m128i sha1_msg2_short(__m128i x, __m128i w4) noexcept {
+  const __m128i b = _mm_rolv_epi32(_mm_shuffle_epi32(w4, 0x92), _mm_set_epi32(1, 1, 1, 2));
+  return _mm_ternarylogic_epi32(_mm_rol_epi32(x, 1), _mm_srli_si128(_mm_rol_epi32(x, 2), 12), b, 0x96);
+}
+#endif
+
 // sha1rnds4 takes its round function as an immediate; `f` is a constant after unrolling.
 FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE __m128i sha1_rnds4(__m128i abcd, __m128i e,
                                                                      int f) noexcept {
@@ -58,7 +73,11 @@ FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_block_words(__m128i*
         const __m128i w16 = m[g & 3][l];
         const __m128i x =
             _mm_xor_si128(_mm_xor_si128(w16, _mm_alignr_epi8(w16, m[(g + 1) & 3][l], 8)), m[(g + 2) & 3][l]);
+#if FASTPRIM_SHA1_SHANI_AVX512
+        m[g & 3][l] = sha1_msg2_short(x, m[(g + 3) & 3][l]);
+#else
         m[g & 3][l] = _mm_sha1msg2_epu32(x, m[(g + 3) & 3][l]);
+#endif
       }
     }
   }

@@ -3,7 +3,8 @@
 // (sha1rnds4/sha1nexte/sha1msg2, SSSE3 pshufb, SSE4.1 pextrd; the rounds are in
 // sha1_x86_shani-inl.hpp). FIPS 180-4 section 6.1.2. Written for L independent streams; L = 1 is
 // the single-message compress, L > 1 the interleaved multi-buffer kernel
-// (sha256_multi_x86_shani.hpp). Two variants: plain, and one with AVX-512VL for sha1nexte.
+// (sha256_multi_x86_shani.hpp). Two variants: plain, and one with AVX-512VL for sha1nexte and
+// the message schedule's sha1msg2.
 #pragma once
 
 #include <array>
