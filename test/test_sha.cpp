@@ -59,6 +59,20 @@ std::map<std::string, impl> make_impls() {
   for (fp::backend b : fd::usable_backends<primitive::sha256_batch>()) add(b);
   for (fp::backend b : fd::usable_backends<primitive::sha1>()) add(b);
   for (fp::backend b : fd::usable_backends<primitive::sha1_batch>()) add(b);
+  // The AVX-512 lanes' other SHA-256 form (rounds associated for the e chain, bound on Zen 5; the
+  // form with fewer ops elsewhere) where the CPU runs those targets.
+  const auto add_chain = [&](const char* name, const fd::sha256_kernels* plain,
+                             const fd::sha256_kernels* chain) {
+    if (auto it = m.find(name); it != m.end())
+      m[std::string(name) + "-other-sha256-form"] = {it->second.k256 == chain ? plain : chain, it->second.k1};
+  };
+#if HWY_TARGETS & HWY_AVX3_DL
+  add_chain("hwy_avx3_dl", fd::N_AVX3_DL::sha_hwy::sha256_k, fd::N_AVX3_DL::sha_hwy::sha256_k_chain);
+#endif
+#if HWY_TARGETS & HWY_AVX3
+  add_chain("hwy_avx3", fd::N_AVX3::sha_hwy::sha256_k, fd::N_AVX3::sha_hwy::sha256_k_chain);
+#endif
+  (void)add_chain;
 #if FASTPRIM_HAVE_X86_SHANI
   // x86_shani's variant tables other than the ones dispatch binds here run too: the plain ones,
   // the ones entered with a vzeroupper where the CPU has AVX, and where the CPU has AVX-512VL both AVX-512VL

@@ -83,13 +83,28 @@ struct kernels_of<primitive::sha256_batch> {
       return kernels_of<primitive::sha256>::get<B>();
     }
   }
-  // hwy_ssse3 on a CPU with AVX: the batch entered with a vzeroupper (detail/hwy.hpp).
+  // hwy_ssse3 on a CPU with AVX: the batch entered with a vzeroupper (detail/hwy.hpp). On Zen 5
+  // the AVX-512 lanes with their rounds associated for the e chain (sha_hwy::sha256_rounds).
   static const type* refine(backend b, const cpu_caps& c, const type* k) noexcept {
     FASTPRIM_HWY_SSSE3_REFINE(b, c, sha_hwy::sha256_k)
+    if (tuning_of(c) == cpu_tuning::amd_zen5) {
+#if HWY_TARGETS & HWY_AVX3_DL
+      if (b == backend::hwy_avx3_dl) return N_AVX3_DL::sha_hwy::sha256_k_chain;
+#endif
+#if HWY_TARGETS & HWY_AVX3
+      if (b == backend::hwy_avx3) return N_AVX3::sha_hwy::sha256_k_chain;
+#endif
+    }
     return kernels_of<primitive::sha256>::refine(b, c, k);
   }
   static const char* variant_name([[maybe_unused]] const type* k) noexcept {
     FASTPRIM_HWY_SSSE3_VARIANT(k, sha_hwy::sha256_k)
+#if HWY_TARGETS & HWY_AVX3_DL
+    if (k == N_AVX3_DL::sha_hwy::sha256_k_chain) return "rounds associated for the e chain";
+#endif
+#if HWY_TARGETS & HWY_AVX3
+    if (k == N_AVX3::sha_hwy::sha256_k_chain) return "rounds associated for the e chain";
+#endif
 #if FASTPRIM_HAVE_X86_SHANI
     if (k == x86_shani::sha256_get_avx512()) return "AVX-512VL lanes, vzeroupper on entry";
     if (k == x86_shani::sha256_get_avx()) return "vzeroupper on entry";

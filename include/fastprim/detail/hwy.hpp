@@ -19,22 +19,23 @@
 #include "fastprim/sha/sha256_scalar.hpp"
 #include "fastprim/xxh/xxh64_scalar.hpp"
 
-#define FASTPRIM_HWY_DECLARE_TARGET(T)                                     \
-  namespace N_##T {                                                        \
-  namespace xxh64_hwy {                                                    \
-  extern const detail::xxh64::kernels* const stream_k;                     \
-  extern const detail::xxh64::batch_kernels* const batch_k;                \
-  }                                                                        \
-  namespace sha_hwy {                                                      \
-  extern const sha256_kernels* const sha256_k;                             \
-  extern const sha1_kernels* const sha1_k;                                 \
-  }                                                                        \
-  namespace pac_hwy {                                                      \
-  extern const pac_kernels* const kernels;                                 \
-  }                                                                        \
-  namespace aes_hwy {                                                      \
-  extern const aes_kernels* const kernels;                                 \
-  }                                                                        \
+#define FASTPRIM_HWY_DECLARE_TARGET(T)                        \
+  namespace N_##T {                                           \
+    namespace xxh64_hwy {                                     \
+    extern const detail::xxh64::kernels* const stream_k;      \
+    extern const detail::xxh64::batch_kernels* const batch_k; \
+    }                                                         \
+    namespace sha_hwy {                                       \
+    extern const sha256_kernels* const sha256_k;              \
+    extern const sha256_kernels* const sha256_k_chain;        \
+    extern const sha1_kernels* const sha1_k;                  \
+    }                                                         \
+    namespace pac_hwy {                                       \
+    extern const pac_kernels* const kernels;                  \
+    }                                                         \
+    namespace aes_hwy {                                       \
+    extern const aes_kernels* const kernels;                  \
+    }                                                         \
   }
 
 FASTPRIM_NAMESPACE_BEGIN
@@ -131,6 +132,7 @@ FASTPRIM_NAMESPACE_END
 #else
 #define FASTPRIM_HWY_GET_NEON(B, name)
 #endif
-#define FASTPRIM_HWY_GET(B, name)                                                                  \
-  FASTPRIM_HWY_GET_AVX3_DL(B, name) FASTPRIM_HWY_GET_AVX3(B, name) FASTPRIM_HWY_GET_AVX2(B, name) \
-      FASTPRIM_HWY_GET_SSSE3(B, name) FASTPRIM_HWY_GET_NEON(B, name)
+#define FASTPRIM_HWY_GET(B, name)                                                               \
+  FASTPRIM_HWY_GET_AVX3_DL(B, name)                                                             \
+  FASTPRIM_HWY_GET_AVX3(B, name) FASTPRIM_HWY_GET_AVX2(B, name) FASTPRIM_HWY_GET_SSSE3(B, name) \
+      FASTPRIM_HWY_GET_NEON(B, name)
