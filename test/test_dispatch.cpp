@@ -181,6 +181,32 @@ BOOST_AUTO_TEST_CASE(tuning_of_vendor_and_family) {
   BOOST_TEST((fd::order(primitive::sha256_batch, cpu_tuning::generic).front() == backend::x86_shani));
 }
 
+// The AVX-512 SHA-256 lanes bind their chain-associated form on Zen 5 only.
+BOOST_AUTO_TEST_CASE(sha256_lanes_form_by_tuning) {
+  using fastprim::cpu_vendor;
+  using k [[maybe_unused]] = fd::kernels_of<primitive::sha256_batch>;
+  [[maybe_unused]] const auto caps = [](cpu_vendor v, int family) {
+    fastprim::cpu_caps c;
+    c.vendor = v;
+    c.family = family;
+    return c;
+  };
+  [[maybe_unused]] const auto check = [&](backend b, const fd::sha256_kernels* plain,
+                                          const fd::sha256_kernels* chain) {
+    BOOST_TEST((chain != plain));
+    BOOST_TEST((k::refine(b, caps(cpu_vendor::amd, 26), plain) == chain));
+    BOOST_TEST((k::refine(b, caps(cpu_vendor::amd, 25), plain) == plain));
+    BOOST_TEST((k::refine(b, caps(cpu_vendor::intel, 6), plain) == plain));
+    BOOST_TEST(std::string(k::variant_name(chain)) == "rounds associated for the e chain");
+  };
+#if HWY_TARGETS & HWY_AVX3_DL
+  check(backend::hwy_avx3_dl, fd::N_AVX3_DL::sha_hwy::sha256_k, fd::N_AVX3_DL::sha_hwy::sha256_k_chain);
+#endif
+#if HWY_TARGETS & HWY_AVX3
+  check(backend::hwy_avx3, fd::N_AVX3::sha_hwy::sha256_k, fd::N_AVX3::sha_hwy::sha256_k_chain);
+#endif
+}
+
 #if FASTPRIM_ARCH_X86_64
 // Calls f(a0, ..., a5) with the upper halves of ymm0-15 all ones (what AVX code that skips
 // vzeroupper leaves behind) and tells whether the upper halves of ymm0 and ymm15 are zero when it
