@@ -392,10 +392,12 @@ FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* ms
                                             std::array<std::byte, 32>* out) noexcept {
   batch<8, false>(msgs, n, out);
 }
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
 FASTPRIM_ZERO_REGS inline void sha256_batch_chain(const std::span<const std::byte>* msgs, std::size_t n,
                                                   std::array<std::byte, 32>* out) noexcept {
   batch<8, true>(msgs, n, out);
 }
+#endif
 FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
                                           std::array<std::byte, 20>* out) noexcept {
   batch<5, false>(msgs, n, out);
@@ -404,10 +406,15 @@ FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs
 inline constexpr sha256_kernels sha256_table{&scalar::sha256_compress, &sha256_batch,
                                              scalar::sha256_table.hash, scalar::sha256_table.hmac};
 FASTPRIM_HWY_EXPORT const sha256_kernels* sha256_k = &sha256_table;
-// The batch with the rounds associated for the e chain (sha256_rounds), bound on Zen 5.
+// The batch with the rounds associated for the e chain (sha256_rounds), bound on Zen 5; only the
+// AVX-512 targets have it.
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
 inline constexpr sha256_kernels sha256_table_chain{&scalar::sha256_compress, &sha256_batch_chain,
                                                    scalar::sha256_table.hash, scalar::sha256_table.hmac};
 FASTPRIM_HWY_EXPORT const sha256_kernels* sha256_k_chain = &sha256_table_chain;
+#else
+FASTPRIM_HWY_EXPORT const sha256_kernels* sha256_k_chain = nullptr;
+#endif
 inline constexpr sha1_kernels sha1_table{&scalar::sha1_compress, &sha1_batch, scalar::sha1_table.hash,
                                          scalar::sha1_table.hmac};
 FASTPRIM_HWY_EXPORT const sha1_kernels* sha1_k = &sha1_table;
