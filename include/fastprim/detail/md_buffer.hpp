@@ -434,6 +434,23 @@ struct md_lane_blocks {
   ~md_lane_blocks() { secure_zero(tail, sizeof tail); }
 };
 
+// When messages of one length end in a padding block of their own (length % 64 == 0, or 56..63
+// bytes past a block boundary), that last block holds no message byte and is the same for all of
+// them: 0x80 first when the length is a multiple of 64 (else zeros) and the bit length at the end.
+// Returns whether msgs[0 .. n) are such, writing the block to `out` (64 bytes) when they are. Lane
+// kernels compute its message schedule once, with scalar code, instead of in every lane.
+inline bool md_shared_last_block(const std::span<const std::byte>* msgs, std::size_t n,
+                                 std::byte* out) noexcept {
+  const std::size_t len = msgs[0].size(), tail = len % md_block_size;
+  if (tail != 0 && tail < md_block_size - 8) return false;
+  for (std::size_t i = 1; i < n; ++i)
+    if (msgs[i].size() != len) return false;
+  std::memset(out, 0, md_block_size);
+  if (tail == 0) out[0] = std::byte{0x80};
+  store_be<std::uint64_t>(out + md_block_size - 8, std::uint64_t{len} << 3);
+  return true;
+}
+
 // ---- many independent messages, whole messages at a time ----------------------------------------
 //
 // For kernels that hash whole messages of the same padded length, L at a time, the state in

@@ -72,6 +72,20 @@ FASTPRIM_ZERO_REGS constexpr void sha1_compress(std::uint32_t* state, const std:
   secure_zero(w);
 }
 
+// K of round t (FIPS 180-4 section 4.2.1).
+constexpr std::uint32_t sha1_round_k(int t) noexcept {
+  return t < 20 ? 0x5a827999 : t < 40 ? 0x6ed9eba1 : t < 60 ? 0x8f1bbcdc : 0xca62c1d6;
+}
+
+// W[t] + K of round t, t = 0..79, of one block: for lane kernels whose lanes share their last
+// block (md_shared_last_block), which holds only padding and a length, nothing secret.
+inline void sha1_block_wk(const std::byte* block, std::uint32_t* wk) noexcept {
+  std::uint32_t w[80];
+  for (int t = 0; t < 16; ++t) w[t] = load_be<std::uint32_t>(block + 4 * t);
+  for (int t = 16; t < 80; ++t) w[t] = rotl32(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1);
+  for (int t = 0; t < 80; ++t) wk[t] = w[t] + sha1_round_k(t);
+}
+
 FASTPRIM_ZERO_REGS inline void sha1_batch(const std::span<const std::byte>* msgs, std::size_t n,
                                           std::array<std::byte, 20>* out) noexcept {
   for (std::size_t i = 0; i < n; ++i)

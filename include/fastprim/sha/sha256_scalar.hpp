@@ -85,6 +85,17 @@ FASTPRIM_ZERO_REGS constexpr void sha256_compress(std::uint32_t* state, const st
   secure_zero(w);
 }
 
+// W[t] + K[t], t = 0..63, of one block: for lane kernels whose lanes share their last block
+// (md_shared_last_block), which holds only padding and a length, nothing secret.
+inline void sha256_block_wk(const std::byte* block, std::uint32_t* wk) noexcept {
+  std::uint32_t w[64];
+  for (int t = 0; t < 16; ++t) w[t] = load_be<std::uint32_t>(block + 4 * t);
+  for (int t = 16; t < 64; ++t)
+    w[t] = w[t - 16] + (rotl32(w[t - 15], 25) ^ rotl32(w[t - 15], 14) ^ (w[t - 15] >> 3)) + w[t - 7] +
+           (rotl32(w[t - 2], 15) ^ rotl32(w[t - 2], 13) ^ (w[t - 2] >> 10));
+  for (int t = 0; t < 64; ++t) wk[t] = w[t] + sha256_k[t];
+}
+
 FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* msgs, std::size_t n,
                                             std::array<std::byte, 32>* out) noexcept {
   for (std::size_t i = 0; i < n; ++i)
