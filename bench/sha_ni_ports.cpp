@@ -29,6 +29,7 @@
 //     and vpternlogd: Emerald Rapids 0.99 and 0.98 against 0.48 and 0.49 core cycles);
 //   - which vector ops share sha256rnds2's pipe, and a block whose rounds run on SHA-NI while
 //     AVX-512 lanes compute the message schedule of 16 messages (below, at the two loops).
+//   - legacy-SSE SHA instructions among VEX code with the upper halves of ymm0-15 dirty (below).
 #include <cpuid.h>
 #include <x86intrin.h>
 
@@ -236,6 +237,36 @@ FP_LOOP_MEM(hyb_sched, WH(18) WH(19) WH(18) HYB_EXTRA1 WH(19) WH(18) WH(19) HYB_
 FP_LOOP_MEM(hyb_both, R4A(0) WH(18) R4B(32) WH(19) R4A(64) WH(18) R4B(96) HYB_EXTRA1 R4A(128) WH(19) R4B(160)
                           WH(18) R4A(192) WH(19) R4B(224) HYB_EXTRA2)
 
+// Legacy-SSE SHA instructions among VEX code while the upper halves of ymm0-15 are dirty (a
+// 256-bit write with no vzeroupper since): one iteration is 8 sha256rnds2 (4 chains) and one
+// vpaddd on xmm10-12 (VEX) or on xmm20-22 (EVEX), the state set before each timed run and
+// cleaned after it. Emerald Rapids: with a VEX op and dirty halves the iteration takes about 20
+// times as long (about 200 cycles per switch between legacy SSE and VEX code); with the halves
+// clean, or with the op on xmm16-31, nothing changes. This is why the fused SHA-NI + ymm lanes
+// design (sha256-hybrid) ran at about 200 core cycles/byte here, and why the x86_shani kernels
+// are entered through sse_entry and must build nothing from ymm registers between their rounds.
+#define FP_LOOP_DIRTY(name, setup, body)                                                   \
+  __attribute__((target(SHA_EVEX), noinline)) double name(long n) {                        \
+    double best = 1e30;                                                                    \
+    for (int r = 0; r < 5; ++r) {                                                          \
+      __asm__ volatile("vzeroupper\n" setup ::: FP_CLOBBERS_EVEX);                         \
+      const std::uint64_t t0 = __rdtsc();                                                  \
+      for (long i = 0; i < n; ++i) __asm__ volatile(body ::: FP_CLOBBERS_EVEX);            \
+      best = std::min(best, static_cast<double>(__rdtsc() - t0) / static_cast<double>(n)); \
+      __asm__ volatile("vzeroupper" ::: FP_CLOBBERS_EVEX);                                 \
+    }                                                                                      \
+    return best;                                                                           \
+  }
+#define DIRTY_YMM "vpcmpeqd %%ymm8, %%ymm8, %%ymm8\n"
+#define DIRTY_BODY(op) RNDS2_4X2 op
+#define OP_VEX_X "vpaddd %%xmm10, %%xmm11, %%xmm12\n"
+#define OP_EVEX_X16 "vpaddd %%xmm20, %%xmm21, %%xmm22\n"
+FP_LOOP_DIRTY(dirty_clean_vex, "", DIRTY_BODY(OP_VEX_X))
+FP_LOOP_DIRTY(dirty_dirty_vex, DIRTY_YMM, DIRTY_BODY(OP_VEX_X))
+FP_LOOP_DIRTY(dirty_clean_evex16, "", DIRTY_BODY(OP_EVEX_X16))
+FP_LOOP_DIRTY(dirty_dirty_evex16, DIRTY_YMM, DIRTY_BODY(OP_EVEX_X16))
+FP_LOOP_DIRTY(dirty_dirty_none, DIRTY_YMM, RNDS2_4X2)
+
 FP_LOOP(lanes256_alone, SHA_EVEX, FP_CLOBBERS_EVEX, YMM_SHA256_16)
 FP_LOOP(rounds_lanes256, SHA_EVEX, FP_CLOBBERS_EVEX, RNDS2_4X2 YMM_SHA256_16)
 FP_LOOP(rnds4_alone, SHA_EVEX, FP_CLOBBERS_EVEX, SHA1RNDS4_5)
@@ -305,5 +336,10 @@ int main() {
       "rounds %.2f | schedule %.2f | both %.2f (%.3f per byte; 1 KiB messages with a rounds-only "
       "padding block: %.3f)\n",
       hr, hyb_sched(n) * c, hb, hb / 64, (16 * hb + hr) / 1024);
+  std::printf(
+      "dirty upper halves: 8 sha256rnds2 and one vpaddd xmm, core cycles: VEX op, clean %.2f | VEX op, "
+      "dirty %.2f | EVEX op on xmm20-22, clean %.2f | dirty %.2f | no vpaddd, dirty %.2f\n",
+      dirty_clean_vex(n) * c, dirty_dirty_vex(n / 10) * c, dirty_clean_evex16(n) * c,
+      dirty_dirty_evex16(n) * c, dirty_dirty_none(n) * c);
   return 0;
 }
