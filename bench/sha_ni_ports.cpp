@@ -30,6 +30,8 @@
 //   - which vector ops share sha256rnds2's pipe, and a block whose rounds run on SHA-NI while
 //     AVX-512 lanes compute the message schedule of 16 messages (below, at the two loops).
 //   - legacy-SSE SHA instructions among VEX code with the upper halves of ymm0-15 dirty (below).
+//   - the share of the zmm lanes' two ports each SHA instruction takes, beside a full load of lane ops:
+//     the bound on a kernel that runs SHA-NI streams and lanes together (below, at z64_alone).
 #include <cpuid.h>
 #include <x86intrin.h>
 
@@ -267,6 +269,47 @@ FP_LOOP_DIRTY(dirty_clean_evex16, "", DIRTY_BODY(OP_EVEX_X16))
 FP_LOOP_DIRTY(dirty_dirty_evex16, DIRTY_YMM, DIRTY_BODY(OP_EVEX_X16))
 FP_LOOP_DIRTY(dirty_dirty_none, DIRTY_YMM, RNDS2_4X2)
 
+// What each SHA instruction takes from the two ports of the zmm lanes: 64 independent zmm ops in
+// the proportions of a lane round (24 rotates and shifts, 16 vpternlogd, 24 adds; on xmm16-31, so
+// the upper halves of ymm0-15 stay clean), about 32 cycles alone, and the same with SHA-NI work
+// beside them. The extra cycles times two over the count is the share of the two ports one
+// instruction takes (legacy xmm ops cannot use the third vector port while 512-bit ops are in
+// flight). Emerald Rapids, four runs: sha256rnds2 1.2-1.7 slots (though it issues only every 3
+// cycles), sha256msg1 5.8-6.9, sha256msg2 2.0-2.5, a paddd / palignr / pshufb / pshufd 1.0-1.3.
+// This bounds any kernel that runs SHA-NI streams beside the lanes in one instruction stream
+// (README, Status). A SHA-NI block with its own schedule (32 sha256rnds2, 12 sha256msg1, 12
+// sha256msg2, about 44 other ops) takes 180-196 slots per 64 bytes, 2.8-3.1 per byte, more than
+// the lanes' 1.75 (about 1,790 ops per 1,024 bytes): moving messages from the lanes to it loses.
+// With the rounds alone on SHA-NI and the schedule of its messages on the lanes (about 52 slots
+// per block: the schedule's 528 ops per 16 messages, the load and transpose, the W+K adds and the
+// transposes into SHA-NI's pair layout), a block takes 90-106 slots (1.4-1.66 per byte), but
+// sha256rnds2 issues only every 3 cycles, 64 bytes per 96 cycles at most: with the ports' other
+// slots given to lanes, 1.18-1.28 bytes per cycle, 0.78-0.85 core cycles/byte before any
+// kernel's own losses (and the lanes confined to zmm16-31), against the lanes' 0.87 alone.
+#define Z16                                                                                                  \
+  "vprord $6, %%zmm16, %%zmm20\n vprord $11, %%zmm16, %%zmm21\n vprord $25, %%zmm16, %%zmm22\n"              \
+  "vprord $2, %%zmm17, %%zmm23\n vpsrld $13, %%zmm17, %%zmm24\n vprord $22, %%zmm17, %%zmm25\n"              \
+  "vpternlogd $0x96, %%zmm16, %%zmm17, %%zmm26\n vpternlogd $0xca, %%zmm16, %%zmm17, %%zmm27\n"              \
+  "vpternlogd $0xe8, %%zmm16, %%zmm17, %%zmm28\n vpternlogd $0x96, %%zmm16, %%zmm17, %%zmm29\n"              \
+  "vpaddd %%zmm16, %%zmm17, %%zmm30\n vpaddd %%zmm16, %%zmm17, %%zmm31\n vpaddd %%zmm18, %%zmm17, %%zmm20\n" \
+  "vpaddd %%zmm18, %%zmm17, %%zmm21\n vpaddd %%zmm19, %%zmm17, %%zmm22\n vpaddd %%zmm19, %%zmm17, %%zmm23\n"
+#define Z64 Z16 Z16 Z16 Z16
+#define MSG1_4                                                                                         \
+  "sha256msg1 %%xmm9, %%xmm10\n sha256msg1 %%xmm9, %%xmm11\n sha256msg1 %%xmm9, %%xmm12\n sha256msg1 " \
+  "%%xmm9, %%xmm13\n"
+#define MSG2_4                                                                                         \
+  "sha256msg2 %%xmm9, %%xmm10\n sha256msg2 %%xmm9, %%xmm11\n sha256msg2 %%xmm9, %%xmm12\n sha256msg2 " \
+  "%%xmm9, %%xmm13\n"
+#define SSE_8                                                                                                \
+  "paddd %%xmm9, %%xmm10\n paddd %%xmm9, %%xmm11\n paddd %%xmm9, %%xmm12\n paddd %%xmm9, %%xmm13\n"          \
+  "palignr $4, %%xmm9, %%xmm14\n palignr $4, %%xmm9, %%xmm15\n pshufb %%xmm9, %%xmm3\n pshufd $14, %%xmm9, " \
+  "%%xmm4\n"
+FP_LOOP(z64_alone, SHA_EVEX, FP_CLOBBERS_EVEX, Z64)
+FP_LOOP(z64_rnds2, SHA_EVEX, FP_CLOBBERS_EVEX, RNDS2_4X2 Z64)
+FP_LOOP(z64_msg1, SHA_EVEX, FP_CLOBBERS_EVEX, MSG1_4 Z64)
+FP_LOOP(z64_msg2, SHA_EVEX, FP_CLOBBERS_EVEX, MSG2_4 Z64)
+FP_LOOP(z64_sse, SHA_EVEX, FP_CLOBBERS_EVEX, SSE_8 Z64)
+
 FP_LOOP(lanes256_alone, SHA_EVEX, FP_CLOBBERS_EVEX, YMM_SHA256_16)
 FP_LOOP(rounds_lanes256, SHA_EVEX, FP_CLOBBERS_EVEX, RNDS2_4X2 YMM_SHA256_16)
 FP_LOOP(rnds4_alone, SHA_EVEX, FP_CLOBBERS_EVEX, SHA1RNDS4_5)
@@ -336,6 +379,21 @@ int main() {
       "rounds %.2f | schedule %.2f | both %.2f (%.3f per byte; 1 KiB messages with a rounds-only "
       "padding block: %.3f)\n",
       hr, hyb_sched(n) * c, hb, hb / 64, (16 * hb + hr) / 1024);
+  {
+    // Interleaved and the best of 12 rounds each: the shared machine's phases move single runs by 20%.
+    double z = 1e30, r = 1e30, m1 = 1e30, m2 = 1e30, x = 1e30;
+    for (int i = 0; i < 12; ++i) {
+      z = std::min(z, z64_alone(n / 4) * c), r = std::min(r, z64_rnds2(n / 4) * c);
+      m1 = std::min(m1, z64_msg1(n / 4) * c), m2 = std::min(m2, z64_msg2(n / 4) * c);
+      x = std::min(x, z64_sse(n / 4) * c);
+    }
+    std::printf(
+        "beside 64 zmm lane ops (%.2f core cycles alone), the share of the two zmm ports one instruction "
+        "takes "
+        "(slots): 8 sha256rnds2 %.2f (%.2f) | 4 sha256msg1 %.2f (%.2f) | 4 sha256msg2 %.2f (%.2f) | 8 "
+        "legacy-SSE xmm ops %.2f (%.2f)\n",
+        z, r, 2 * (r - z) / 8, m1, 2 * (m1 - z) / 4, m2, 2 * (m2 - z) / 4, x, 2 * (x - z) / 8);
+  }
   std::printf(
       "dirty upper halves: 8 sha256rnds2 and one vpaddd xmm, core cycles: VEX op, clean %.2f | VEX op, "
       "dirty %.2f | EVEX op on xmm20-22, clean %.2f | dirty %.2f | no vpaddd, dirty %.2f\n",
