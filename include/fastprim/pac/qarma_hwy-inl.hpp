@@ -406,39 +406,56 @@ namespace bs {
 using D = hn::ScalableTag<std::uint64_t>;
 using V = hn::Vec<D>;
 
+#if HWY_TARGET <= HWY_AVX3
+template <unsigned Imm>  // vpternlogq: bit (a << 2 | b << 1 | c) of Imm
+HWY_INLINE V tern(V a, V b, V c) {
+  return V{_mm512_ternarylogic_epi64(a.raw, b.raw, c.raw, Imm)};
+}
+#endif
+
 // 64x64 bit transpose inside each u64 lane of x[0..63] (an involution): two passes of three
 // exchange stages on groups of eight vectors.
-// exchange's byte shuffle: bytes in the high half of each 2 Bytes take the byte Bytes lower.
+// exchange's byte shuffles: bytes in the high half of each 2 Bytes take the byte Bytes lower
+// (kmask, ctrl_hi); the others take the byte Bytes higher (ctrl_lo).
 template <unsigned Bytes>
 struct byte_move {
   std::uint64_t kmask = 0;
-  alignas(64) std::uint8_t ctrl[64] = {};
+  alignas(64) std::uint8_t ctrl_hi[64] = {};
+  alignas(64) std::uint8_t ctrl_lo[64] = {};
   constexpr byte_move() {
     for (unsigned j = 0; j < 64; ++j)
-      if (j % (2 * Bytes) >= Bytes) kmask |= std::uint64_t{1} << j, ctrl[j] = std::uint8_t(j % 16 - Bytes);
+      if (j % (2 * Bytes) >= Bytes)
+        kmask |= std::uint64_t{1} << j, ctrl_hi[j] = std::uint8_t(j % 16 - Bytes);
+      else
+        ctrl_lo[j] = std::uint8_t(j % 16 + Bytes);
   }
 };
 template <unsigned Bytes>
 alignas(64) inline constexpr byte_move<Bytes> byte_move_of{};
 
+// a's high parts (m << Shift) and b's low parts (m: the low Shift bits of each 2 Shift) trade places.
 template <unsigned Shift>
 HWY_INLINE void exchange(V& a, V& b, V m) {
 #if HWY_TARGET <= HWY_AVX3
+  // Both results from the originals: for whole bytes two byte shuffles, each merged under a byte
+  // mask (2 uops); else two shifts and two vpternlog selects (4 uops; the XOR-swap form takes 5).
   if constexpr (Shift % 8 == 0) {
-    // Whole bytes (m = the low Shift bits of each 2 Shift): a's high parts take b's low parts by
-    // a byte shuffle merged under a byte mask, b's low parts take a >> Shift by a bit select:
-    // 3 uops instead of 5 (measured on the first transpose pass).
     constexpr const byte_move<Shift / 8>& mv = byte_move_of<Shift / 8>;
-    const __m512i s = hn::ShiftRight<Shift>(a).raw;
-    a.raw =
-        _mm512_mask_shuffle_epi8(a.raw, static_cast<__mmask64>(mv.kmask), b.raw, _mm512_load_si512(mv.ctrl));
-    b.raw = _mm512_ternarylogic_epi64(m.raw, s, b.raw, 0xCA);  // m ? s : b
-    return;
+    const auto hi = static_cast<__mmask64>(mv.kmask);
+    const __m512i na = _mm512_mask_shuffle_epi8(a.raw, hi, b.raw, _mm512_load_si512(mv.ctrl_hi));
+    b.raw = _mm512_mask_shuffle_epi8(b.raw, static_cast<__mmask64>(~mv.kmask), a.raw,
+                                     _mm512_load_si512(mv.ctrl_lo));
+    a.raw = na;
+  } else {
+    const V na = tern<0xCA>(hn::ShiftLeft<Shift>(m), hn::ShiftLeft<Shift>(b), a);  // m << s ? b << s : a
+    b = tern<0xCA>(m, hn::ShiftRight<Shift>(a), b);                                // m ? a >> s : b
+    a = na;
   }
-#endif
+#else
   const V t = hn::And(hn::Xor(hn::ShiftRight<Shift>(a), b), m);
   b = hn::Xor(b, t);
   a = hn::Xor(a, hn::ShiftLeft<Shift>(t));
+#endif
 }
 template <unsigned S0, unsigned S1, unsigned S2>
 HWY_INLINE void transpose8(V* x, unsigned base, unsigned stride, V m0, V m1, V m2) {
@@ -476,6 +493,29 @@ FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE inline void transpose(V* x) {
 template <pac::sbox S, bool Inverse>
 HWY_INLINE void sub_cell(V& pa, V& pb, V& pc, V& pd) {
   const V a = pa, b = pb, c = pc, d = pd;
+#if HWY_TARGET <= HWY_AVX3
+  // Eight vpternlogq per S-box, depth 2: four functions of three input bits, then each output
+  // bit a function of three of those and the inputs (the formulas below take 12 ops here).
+  // Found by tools/qarma-sbox-ternlog-search.c; the immediates give sub_raw's S(x) ^ S(0).
+  if constexpr (S == pac::sbox::sigma1) {
+    const V g0 = tern<0x13>(a, b, c), g1 = tern<0x4e>(b, c, d), g2 = tern<0x52>(a, c, d),
+            g3 = tern<0x1e>(b, c, d);
+    pa = tern<0x6a>(a, g0, g1), pb = tern<0x7c>(a, g2, g3), pc = tern<0x72>(a, d, g3),
+    pd = tern<0xb2>(c, g0, g2);
+  } else if constexpr (!Inverse) {  // sigma2
+    static_assert(S == pac::sbox::sigma2);
+    const V g0 = tern<0x78>(a, b, c), g1 = tern<0x24>(a, c, d), g2 = tern<0x27>(b, c, d),
+            g3 = tern<0x6c>(b, c, d);
+    pa = tern<0x36>(b, g0, g1), pb = tern<0x8b>(a, g2, g3), pc = tern<0x2e>(c, g0, g3),
+    pd = tern<0xe8>(d, g0, g2);
+  } else {  // sigma2^-1
+    static_assert(S == pac::sbox::sigma2);
+    const V g0 = tern<0x71>(a, b, c), g1 = tern<0x49>(a, c, d), g2 = tern<0x19>(a, b, c),
+            g3 = tern<0x34>(a, b, c);
+    pa = tern<0xc7>(b, g0, g1), pb = tern<0x69>(g0, g1, g2), pc = tern<0xd1>(a, g1, g3),
+    pd = tern<0x2b>(d, g2, g3);
+  }
+#else
   if constexpr (S == pac::sbox::sigma1) {  // an involution
     const V bc = hn::Xor(b, c), ab_and = hn::And(a, b), ad = hn::Xor(a, d), ab_or = hn::Or(a, b);
     const V t4182 = hn::AndNot(bc, ad);
@@ -501,6 +541,7 @@ HWY_INLINE void sub_cell(V& pa, V& pb, V& pc, V& pd) {
     pd = hn::Xor(cd, hn::AndNot(t9090, t3bce));
     pa = hn::AndNot(hn::AndNot(a_nc, b), hn::Or(t3bce, t9090));
   }
+#endif
 }
 
 // The round keys as masks: word w becomes 64 lanes of 0 or ~0 (bit i of w in lane i).
