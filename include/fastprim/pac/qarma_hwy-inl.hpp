@@ -472,14 +472,61 @@ HWY_INLINE void transpose8(V* x, unsigned base, unsigned stride, V m0, V m1, V m
   HWY_UNROLL(8)
   for (unsigned i = 0; i < 8; ++i) x[base + stride * i] = r[i];
 }
+#if HWY_TARGET > HWY_AVX3
+// The whole-byte half of the transpose without AVX-512 (the 8x8 byte transpose inside each u64
+// lane of x[base + stride * i], i = 0..7): four levels of unpacks, 32 shuffles, where the three
+// XOR-swap stages take 72 ALU ops. In each 128-bit block, with rows A_i (u64 lane 0) and B_i:
+// bytes, then 16-bit pairs, then 32-bit quads interleave the rows into columns (A col 2j, A col
+// 2j+1) and (B col 2j, B col 2j+1); the u64 unpacks pair them up as (A col j, B col j).
+HWY_INLINE void transpose8_bytes(V* x, unsigned base, unsigned stride) {
+  const hn::Repartition<std::uint8_t, D> d8;
+  const hn::Repartition<std::uint16_t, D> d16;
+  const hn::Repartition<std::uint32_t, D> d32;
+  const D d64;
+  hn::Vec<decltype(d8)> r[8];
+  HWY_UNROLL(8)
+  for (unsigned i = 0; i < 8; ++i) r[i] = hn::BitCast(d8, x[base + stride * i]);
+  hn::Vec<decltype(d16)> p[8];  // p[2k] (A rows 2k, 2k+1), p[2k+1] (B rows 2k, 2k+1)
+  HWY_UNROLL(4)
+  for (unsigned k = 0; k < 4; ++k) {
+    p[2 * k] = hn::BitCast(d16, hn::InterleaveLower(d8, r[2 * k], r[2 * k + 1]));
+    p[2 * k + 1] = hn::BitCast(d16, hn::InterleaveUpper(d8, r[2 * k], r[2 * k + 1]));
+  }
+  hn::Vec<decltype(d32)> q[8];  // q[4h + 2u + l]: rows 4h..4h+3 of A (u = 0) or B, columns 4l..4l+3
+  HWY_UNROLL(4)
+  for (unsigned hu = 0; hu < 4; ++hu) {  // h = hu / 2, u = hu % 2
+    const auto lo = p[2 * (hu & 2) + hu % 2], hi = p[2 * (hu & 2) + 2 + hu % 2];
+    q[2 * hu] = hn::BitCast(d32, hn::InterleaveLower(d16, lo, hi));
+    q[2 * hu + 1] = hn::BitCast(d32, hn::InterleaveUpper(d16, lo, hi));
+  }
+  V c[8];  // c[4u + 2l + w]: columns 4l + 2w, 4l + 2w + 1 of A (u = 0) or B, all eight rows
+  HWY_UNROLL(4)
+  for (unsigned ul = 0; ul < 4; ++ul) {  // u = ul / 2, l = ul % 2
+    const auto lo = q[ul], hi = q[4 + ul];
+    c[2 * ul] = hn::BitCast(d64, hn::InterleaveLower(d32, lo, hi));
+    c[2 * ul + 1] = hn::BitCast(d64, hn::InterleaveUpper(d32, lo, hi));
+  }
+  HWY_UNROLL(4)
+  for (unsigned j = 0; j < 4; ++j) {
+    x[base + stride * 2 * j] = hn::InterleaveLower(d64, c[j], c[4 + j]);
+    x[base + stride * (2 * j + 1)] = hn::InterleaveUpper(d64, c[j], c[4 + j]);
+  }
+}
+#endif
+
 FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE inline void transpose(V* x) {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   const D d;
   {
+#if HWY_TARGET <= HWY_AVX3
     const V m0 = hn::Set(d, 0x00000000FFFFFFFFu), m1 = hn::Set(d, 0x0000FFFF0000FFFFu),
             m2 = hn::Set(d, 0x00FF00FF00FF00FFu);
     HWY_UNROLL(1)
     for (unsigned g = 0; g < 8; ++g) transpose8<32, 16, 8>(x, g, 8, m0, m1, m2);
+#else
+    HWY_UNROLL(1)
+    for (unsigned g = 0; g < 8; ++g) transpose8_bytes(x, g, 8);
+#endif
   }
   {
     const V m0 = hn::Set(d, 0x0F0F0F0F0F0F0F0Fu), m1 = hn::Set(d, 0x3333333333333333u),
@@ -611,12 +658,14 @@ inline constexpr tweak_slots<R> tweak_slots_of = make_tweak_slots<R>();
 // y = M(tau(S(x) ^ key ^ t)). Kind 1 (central S and the pseudo-reflector):
 // y = tau^-1(M(tau(S(x)))) ^ key. Kind 2 (central backward and backward rounds):
 // y = tau^-1(M(S'(x))) ^ key ^ t. rho^e in MixColumns reads bit (b - e) mod 4 of a cell.
+// The four columns are unrolled so every plane, key and tweak-pointer index is a constant: rolled,
+// the index arithmetic was more than half the instructions (AVX2: 285 a column, 110 vector ops).
 template <pac::sbox S, int Kind>
 FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE void layer(const V* x, V* y, const std::uint64_t* key,
                                                  const V* const* t) {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
   const D d;
-  HWY_UNROLL(1)
+  HWY_UNROLL(4)
   for (unsigned c = 0; c < 4; ++c) {
     V in[4][4];
     HWY_UNROLL(4)
@@ -637,7 +686,9 @@ FASTPRIM_ZERO_REGS_INNER HWY_NOINLINE void layer(const V* x, V* y, const std::ui
       const unsigned cell = Kind == 0 ? c + 4 * i : qarma::cell_shuffle_perm[c + 4 * i];
       HWY_UNROLL(4)
       for (unsigned b = 0; b < 4; ++b) {
-        V o = hn::Xor3(in[(i + 1) & 3][(b + 3) & 3], in[(i + 2) & 3][(b + 2) & 3],
+        // Outputs i and i + 2 share the rho terms' XOR (cells i + 1 and i + 3, rotated the same);
+        // where Xor3 is two XORs (AVX2) the shared one is Xor3's inner XOR: 24 ops, not 32.
+        V o = hn::Xor3(in[(i + 2) & 3][(b + 2) & 3], in[(i + 1) & 3][(b + 3) & 3],
                        in[(i + 3) & 3][(b + 3) & 3]);
         if constexpr (Kind == 1) o = hn::Xor(o, hn::Set(d, key[4 * cell + b]));
         if constexpr (Kind == 2) o = hn::Xor3(o, hn::Set(d, key[4 * cell + b]), *t[4 * cell + b]);
