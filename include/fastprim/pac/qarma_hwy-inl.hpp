@@ -578,15 +578,16 @@ HWY_INLINE void sub_cell(V& pa, V& pb, V& pc, V& pd) {
     pd = hn::AndNot(b_nd, t6f66);
     pa = hn::AndNot(hn::And(ac, bd), hn::Or(c, ab));
     pb = hn::Xor3(b, t6f66, hn::Or(ac, bd));
-  } else {  // sigma2^-1
+  } else {  // sigma2^-1: 16 gates (tools/qarma-sbox-gate-search.c; 17 by hand before)
     static_assert(S == pac::sbox::sigma2);
-    const V cd = hn::Xor(c, d), ab = hn::Xor(a, b), a_nc = hn::AndNot(c, a);
-    const V t3bce = hn::Or(a_nc, hn::Xor(b, d));
-    const V t9090 = hn::AndNot(ab, c);
-    pc = hn::AndNot(hn::AndNot(hn::AndNot(d, c), ab), hn::Or(a, cd));
-    pb = hn::Xor(hn::Or(b, c), t3bce);
-    pd = hn::Xor(cd, hn::AndNot(t9090, t3bce));
-    pa = hn::AndNot(hn::AndNot(a_nc, b), hn::Or(t3bce, t9090));
+    const V t1 = hn::AndNot(b, d), t2 = hn::Xor(c, b);
+    const V t4 = hn::Xor(d, t2), t5 = hn::AndNot(t1, t2), t7 = hn::Or(a, t4);
+    const V t8 = hn::AndNot(hn::Xor(a, b), t7);
+    const V o3 = hn::Xor(t5, hn::AndNot(t4, a));
+    pa = hn::Xor(t5, hn::Or(hn::AndNot(t8, o3), t1));
+    pb = hn::Xor(hn::AndNot(c, o3), t4);
+    pc = hn::Or(hn::AndNot(d, c), t8);
+    pd = o3;
   }
 #endif
 }
