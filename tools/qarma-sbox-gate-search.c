@@ -184,25 +184,13 @@ static void print_circuit(const circuit* c) {
       snprintf(nm[i], sizeof nm[i], "t%d", t++);
     const char *x = nm[c->x[i]], *y = nm[c->y[i]];
     char e[64];
-    switch (c->op[i]) {
-      case 0:
-        snprintf(e, sizeof e, "hn::And(%s, %s)", x, y);
-        break;
-      case 1:
-        snprintf(e, sizeof e, "hn::Or(%s, %s)", x, y);
-        break;
-      case 2:
-        snprintf(e, sizeof e, "hn::Xor(%s, %s)", x, y);
-        break;
-      case 3:
-        snprintf(e, sizeof e, "hn::AndNot(%s, %s)", x, y);
-        break;
-      case 4:
-        snprintf(e, sizeof e, "hn::AndNot(%s, %s)", y, x);
-        break;
-      default:
-        snprintf(e, sizeof e, "hn::Xor3(%s, %s, %s)", x, y, nm[c->z[i]]);
-    }
+    static const char* const fn[4] = {"And", "Or", "Xor", "AndNot"};
+    if (c->op[i] == 4) /* x & ~y is AndNot(y, x) */
+      snprintf(e, sizeof e, "hn::AndNot(%s, %s)", y, x);
+    else if (c->op[i] < 4)
+      snprintf(e, sizeof e, "hn::%s(%s, %s)", fn[c->op[i]], x, y);
+    else
+      snprintf(e, sizeof e, "hn::Xor3(%s, %s, %s)", x, y, nm[c->z[i]]);
     if (o >= 0)
       printf("  %s = %s;\n", nm[i], e);
     else
