@@ -2,7 +2,11 @@
 // side in one run. Google Benchmark does the timing, repetitions and JSON; this file adds the
 // table (median of repetitions: TSC ticks per byte, GB/s) and the CPU/dispatch header.
 //
-//   fastprim-bench [--quick] [--json FILE] [--filter REGEX] [--repetitions N]
+//   fastprim-bench [--quick] [--json FILE] [--filter REGEX] [--repetitions N] [--sequential]
+//
+// Repetitions run in one random order across all the benchmarks selected (Google Benchmark's
+// random interleaving) unless --sequential: on a shared machine a noisy minute then spreads over
+// every implementation of a row instead of landing on one of them.
 #include <benchmark/benchmark.h>
 #include <fmt/core.h>
 
@@ -144,6 +148,9 @@ int main(int argc, char** argv) {
       "json", po::value(&json), "also write Google Benchmark JSON to this file")(
       "filter", po::value(&filter), "only benchmarks whose name (group/impl/bytes) matches this regex")(
       "repetitions", po::value(&reps), "repetitions per benchmark (median reported); default 5, quick 3")(
+      "sequential",
+      "run each benchmark's repetitions back to back (default: all repetitions of all benchmarks in one "
+      "random order, so that a noisy phase of a shared machine does not land on one implementation)")(
       "list", "list the benchmark names and exit");
   po::variables_map vm;
   try {
@@ -172,7 +179,9 @@ int main(int argc, char** argv) {
       "Compare ratios within one run; {}.\n",
       ghz, ratio, ratio * ghz,
       reps == 1 ? std::string("each cell is one run (no median)")
-                : fmt::format("each cell is the median of {} runs", reps));
+                : fmt::format("each cell is the median of {} runs{}", reps,
+                              vm.count("sequential") ? ", run back to back"
+                                                     : ", interleaved at random with every other cell's"));
 
   register_xxh64();
   register_sha();
@@ -182,6 +191,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> args{argv[0], "--benchmark_repetitions=" + std::to_string(reps),
                                 "--benchmark_report_aggregates_only=true",
                                 std::string("--benchmark_min_time=") + (fpbench::g_quick ? "0.01" : "0.05")};
+  if (!vm.count("sequential") && reps > 1) args.push_back("--benchmark_enable_random_interleaving=true");
   if (!filter.empty()) args.push_back("--benchmark_filter=" + filter);
   if (!json.empty()) {
     args.push_back("--benchmark_out=" + json);
