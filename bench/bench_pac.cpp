@@ -176,6 +176,13 @@ void register_pac_limits() {
   FASTPRIM_BENCH_CHAIN("pshufb > vpternlogq (pshufb's result the destination)",
                        "vpshufb %%xmm8, %%xmm0, %%xmm0\n\tvpternlogq $0x96, %%xmm3, %%xmm2, %%xmm0");
   FASTPRIM_BENCH_CHAIN("vmovq gpr > xmm > gpr", "vmovq %%rax, %%xmm0\n\tvmovq %%xmm0, %%rax");
+  // The other byte lookups (AVX-512 VBMI) that could take a pshufb's place in the layer, or look up
+  // two nibbles of a byte at once: each through its index operand, as the state would be.
+  if (fastprim::cpu().avx512vbmi) {
+    FASTPRIM_BENCH_CHAIN("vpermb (16-byte table)", "vpermb %%xmm8, %%xmm0, %%xmm0");
+    FASTPRIM_BENCH_CHAIN("vpermi2b (32-byte table)", "vpermi2b %%xmm8, %%xmm9, %%xmm0");
+    FASTPRIM_BENCH_CHAIN("vpmultishiftqb", "vpmultishiftqb %%xmm8, %%xmm0, %%xmm0");
+  }
   // A register source: Golden Cove-class renamers fold chains of adds of immediates.
   FASTPRIM_BENCH_CHAIN("add (1 core cycle)", "add %%rcx, %%rax");
 #undef FASTPRIM_BENCH_CHAIN

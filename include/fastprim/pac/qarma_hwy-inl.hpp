@@ -413,8 +413,10 @@ HWY_INLINE V tern(V a, V b, V c) {
 }
 #endif
 
-// 64x64 bit transpose inside each u64 lane of x[0..63] (an involution): two passes of three
-// exchange stages on groups of eight vectors.
+// 64x64 bit transpose inside each u64 lane of x[0..63] (an involution): two passes on groups of
+// eight vectors, the whole-byte half (the 8x8 byte transpose inside each u64 lane: three exchange
+// stages on AVX-512, four levels of unpacks without it, transpose8_bytes) and the bit half (three
+// exchange stages).
 // exchange's byte shuffles: bytes in the high half of each 2 Bytes take the byte Bytes lower
 // (kmask, ctrl_hi); the others take the byte Bytes higher (ctrl_lo).
 template <unsigned Bytes>
