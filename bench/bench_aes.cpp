@@ -339,38 +339,4 @@ void register_aes() {
       register_one<op::cbc_dec>(bits, n);
       register_one<op::ctr>(bits, n);
     }
-
-  // The upper halves of ymm0-15 left dirty before the timed loop (see bench_sha.cpp): AES-128 ECB of
-  // 8 KiB through the table dispatch binds for a legacy-SSE backend (a vzeroupper on entry on a
-  // CPU with AVX), through its plain table (no vzeroupper), and the bound table undirtied:
-  // x86_aesni, and hwy_ssse3 (the constant-time vector-permute AES).
-  namespace fd = fastprim::detail;
-  const auto dirty_rows = [](fastprim::backend b, const fd::aes_kernels* plain) {
-    const fd::aes_kernels* bound = fd::kernels_for<fastprim::primitive::aes>(b);
-    if (bound == nullptr || plain == nullptr || !fastprim::cpu().avx) return;
-    constexpr std::size_t n = 8192;
-    auto in = fpbench::buffer(n), key = fpbench::buffer(16, 2);
-    auto out = std::make_shared<std::vector<std::byte>>(n);
-    auto ks = std::make_shared<fd::aes_round_keys>();
-    plain->expand_key(*ks, key->data(), 16);
-    const std::string token(fastprim::to_string(b));
-    const auto row = [&](const std::string& impl, const fd::aes_kernels* k, bool dirty) {
-      fpbench::add(
-          "aes128-ecb-enc-dirty-upper", impl, n,
-          [in, out, ks, k] {
-            k->by_rounds[0].encrypt_ecb(*ks, in->data(), out->data(), in->size() / 16);
-            benchmark::DoNotOptimize(out->data());
-          },
-          dirty ? std::function<void()>(fpbench::dirty_upper) : std::function<void()>());
-    };
-    row("fastprim:" + token, bound, true);
-    row(token + " plain table, no vzeroupper", plain, true);
-    row("fastprim:" + token + ", uppers not dirtied", bound, false);
-  };
-#if FASTPRIM_HAVE_X86_AESNI
-  dirty_rows(fastprim::backend::x86_aesni, &fd::x86_aesni::kernels);
-#endif
-#if FASTPRIM_HWY_SSSE3_AVX
-  dirty_rows(fastprim::backend::hwy_ssse3, fd::N_SSSE3::aes_hwy::kernels);
-#endif
 }

@@ -432,41 +432,4 @@ void register_sha() {
   // inner node, two child digests; its padding is a block of its own).
   register_sha_batch(backends, 64, 1024, "64x1KiB");
   register_sha_batch(backends, 1024, 64, "1024x64B");
-
-#if FASTPRIM_HAVE_X86_SHANI
-  // The upper halves of ymm0-15 left dirty before the timed loop (fpbench::dirty_upper): the
-  // dispatched one-shot (entered with a vzeroupper on a CPU with AVX, so the first call cleans
-  // them), the x86_shani kernel called directly (legacy SSE, no vzeroupper: they stay dirty), and
-  // the dispatched one-shot without the dirtying.
-  if (fastprim::cpu().avx && fastprim::cpu().sha) {
-    const auto rows = [](const std::string& group, std::size_t n, auto oneshot, auto kernel) {
-      auto buf = fpbench::buffer(n);
-      const std::span<const std::byte> msg(buf->data(), n);
-      fpbench::add(
-          group, "fastprim", n, [buf, msg, oneshot] { benchmark::DoNotOptimize(oneshot(msg)); },
-          fpbench::dirty_upper);
-      fpbench::add(
-          group, "x86_shani kernel, no vzeroupper", n,
-          [buf, msg, kernel] {
-            std::array<std::byte, decltype(oneshot(msg))().size()> d;
-            kernel(msg.data(), msg.size(), d.data());
-            benchmark::DoNotOptimize(d);
-          },
-          fpbench::dirty_upper);
-      fpbench::add(group, "fastprim, uppers not dirtied", n,
-                   [buf, msg, oneshot] { benchmark::DoNotOptimize(oneshot(msg)); });
-    };
-    const auto sha256_oneshot = [](std::span<const std::byte> m) { return fastprim::sha256::hash(m); };
-    const auto sha256_kernel = [](const std::byte* p, std::size_t n, std::byte* out) {
-      fd::x86_shani::sha256_hash(fd::sha256_iv.data(), p, n, 0, out);
-    };
-    rows("sha256-dirty-upper", 32, sha256_oneshot, sha256_kernel);
-    rows("sha256-dirty-upper", 8192, sha256_oneshot, sha256_kernel);
-    rows(
-        "sha1-dirty-upper", 64, [](std::span<const std::byte> m) { return fastprim::sha1::hash(m); },
-        [](const std::byte* p, std::size_t n, std::byte* out) {
-          fd::x86_shani::sha1_hash(fd::sha1_iv.data(), p, n, 0, out);
-        });
-  }
-#endif
 }

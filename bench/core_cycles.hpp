@@ -2,7 +2,7 @@
 // adds (1 cycle each on every x86 core of the last decade), so that TSC figures can be read as core
 // cycles. Not `add $1, reg`: Intel's Golden Cove-class renamers fold chains of adds of small
 // immediates and run them several per cycle (measured on an Emerald Rapids Xeon: 4.5 per tick). Shared
-// by fastprim-bench and the standalone sha-ni-ports; no dependencies.
+// by fastprim-bench and the lab programs (lab/: bench-isa, sha-ni-ports...); no dependencies.
 #pragma once
 
 #include <cstdint>

@@ -50,52 +50,6 @@ bool quick();
 std::shared_ptr<std::vector<std::byte>> buffer(std::size_t n, std::uint64_t seed = 1);
 
 #if defined(__x86_64__)
-// Sets the upper halves of zmm0-15 (ymm0-15 without AVX-512) to ones, as AVX code that skips
-// vzeroupper leaves them: for the "-dirty-upper" rows, which show what detail/sse_entry.hpp's
-// vzeroupper is for.
-inline void dirty_upper() {
-  if (fastprim::cpu().avx512f)
-    __asm__ volatile(
-        "vpternlogd $0xff, %%zmm0, %%zmm0, %%zmm0\n\t"
-        "vpternlogd $0xff, %%zmm1, %%zmm1, %%zmm1\n\t"
-        "vpternlogd $0xff, %%zmm2, %%zmm2, %%zmm2\n\t"
-        "vpternlogd $0xff, %%zmm3, %%zmm3, %%zmm3\n\t"
-        "vpternlogd $0xff, %%zmm4, %%zmm4, %%zmm4\n\t"
-        "vpternlogd $0xff, %%zmm5, %%zmm5, %%zmm5\n\t"
-        "vpternlogd $0xff, %%zmm6, %%zmm6, %%zmm6\n\t"
-        "vpternlogd $0xff, %%zmm7, %%zmm7, %%zmm7\n\t"
-        "vpternlogd $0xff, %%zmm8, %%zmm8, %%zmm8\n\t"
-        "vpternlogd $0xff, %%zmm9, %%zmm9, %%zmm9\n\t"
-        "vpternlogd $0xff, %%zmm10, %%zmm10, %%zmm10\n\t"
-        "vpternlogd $0xff, %%zmm11, %%zmm11, %%zmm11\n\t"
-        "vpternlogd $0xff, %%zmm12, %%zmm12, %%zmm12\n\t"
-        "vpternlogd $0xff, %%zmm13, %%zmm13, %%zmm13\n\t"
-        "vpternlogd $0xff, %%zmm14, %%zmm14, %%zmm14\n\t"
-        "vpternlogd $0xff, %%zmm15, %%zmm15, %%zmm15\n\t" ::
-            : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
-              "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
-  else
-    __asm__ volatile(
-        "vpcmpeqd %%ymm0, %%ymm0, %%ymm0\n\t"
-        "vpcmpeqd %%ymm1, %%ymm1, %%ymm1\n\t"
-        "vpcmpeqd %%ymm2, %%ymm2, %%ymm2\n\t"
-        "vpcmpeqd %%ymm3, %%ymm3, %%ymm3\n\t"
-        "vpcmpeqd %%ymm4, %%ymm4, %%ymm4\n\t"
-        "vpcmpeqd %%ymm5, %%ymm5, %%ymm5\n\t"
-        "vpcmpeqd %%ymm6, %%ymm6, %%ymm6\n\t"
-        "vpcmpeqd %%ymm7, %%ymm7, %%ymm7\n\t"
-        "vpcmpeqd %%ymm8, %%ymm8, %%ymm8\n\t"
-        "vpcmpeqd %%ymm9, %%ymm9, %%ymm9\n\t"
-        "vpcmpeqd %%ymm10, %%ymm10, %%ymm10\n\t"
-        "vpcmpeqd %%ymm11, %%ymm11, %%ymm11\n\t"
-        "vpcmpeqd %%ymm12, %%ymm12, %%ymm12\n\t"
-        "vpcmpeqd %%ymm13, %%ymm13, %%ymm13\n\t"
-        "vpcmpeqd %%ymm14, %%ymm14, %%ymm14\n\t"
-        "vpcmpeqd %%ymm15, %%ymm15, %%ymm15\n\t" ::
-            : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
-              "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
-}
-
 // Zeroes the upper halves of ymm0-15 (a vzeroupper, where the CPU has AVX): every row starts
 // from the same clean state, whatever the row before left (peer libraries' legacy-SSE code would
 // otherwise pay for it; see detail/sse_entry.hpp).

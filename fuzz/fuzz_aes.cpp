@@ -323,9 +323,9 @@ void fuzz_unpad(const params& p) {
 }
 
 // ---- errors ------------------------------------------------------------------------------------------
-// The backends that implement AES are the ones in its dispatch table (dispatch.hpp).
+// The backends that implement AES are the ones in its dispatch table (dispatch/aes.hpp).
 bool is_aes_backend(backend b) {
-  const auto table = fastprim::detail::order(primitive::aes);
+  const auto table = fastprim::detail::order<primitive::aes>();
   return std::find(table.begin(), table.end(), b) != table.end();
 }
 

@@ -1,4 +1,4 @@
-// libFuzzer target: fastprim-enc's command line and hex parsing (examples/enc_options.hpp).
+// libFuzzer target: fastprim-enc's command line and hex parsing (cli/enc_options.hpp).
 // Input: the arguments after the program name, separated by NUL bytes.
 // Properties: parse_args never crashes or hangs; it either reports an error or returns a usable
 // configuration (a cipher, a key of its size, a 16-byte IV unless ECB), never both or neither;

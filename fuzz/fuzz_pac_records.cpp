@@ -1,4 +1,4 @@
-// libFuzzer target: fastprim-pac's line format (examples/pac_records.hpp).
+// libFuzzer target: fastprim-pac's line format (cli/pac_records.hpp).
 // Input: byte 0 picks the mode (bit 0: compute), algorithm ((b >> 1) % 3), feature level
 // ((b >> 3) % 5) and the operation of the built record ((b >> 4) % 11); byte 1 the PAC backend
 // (pinned for the input); the rest is the tool's standard input, one line per '\n', and its

@@ -1,5 +1,5 @@
-// libFuzzer target: the check-list readers and writers of the sum tools (examples/sum_list.hpp)
-// and the quoting of names in their messages (examples/quote.hpp).
+// libFuzzer target: the check-list readers and writers of the sum tools (cli/sum_list.hpp)
+// and the quoting of names in their messages (cli/quote.hpp).
 // Input: a checksum list, one line per '\n'; the first byte picks options.
 // Properties: the readers never crash, hang or read outside the line; every accepted line has a
 // digest of the right size; a line written by format_*_line reads back to the same digest, name

@@ -200,10 +200,10 @@ BOOST_AUTO_TEST_CASE(sha256_lanes_form_by_tuning) {
     BOOST_TEST(std::string(k::variant_name(chain)) == "rounds associated for the e chain");
   };
 #if HWY_TARGETS & HWY_AVX3_DL
-  check(backend::hwy_avx3_dl, fd::N_AVX3_DL::sha_hwy::sha256_k, fd::N_AVX3_DL::sha_hwy::sha256_k_chain);
+  check(backend::hwy_avx3_dl, fd::sha::N_AVX3_DL::sha256_k, fd::sha::N_AVX3_DL::sha256_k_chain);
 #endif
 #if HWY_TARGETS & HWY_AVX3
-  check(backend::hwy_avx3, fd::N_AVX3::sha_hwy::sha256_k, fd::N_AVX3::sha_hwy::sha256_k_chain);
+  check(backend::hwy_avx3, fd::sha::N_AVX3::sha256_k, fd::sha::N_AVX3::sha256_k_chain);
 #endif
 }
 
@@ -281,7 +281,7 @@ BOOST_AUTO_TEST_CASE(legacy_sse_kernels_entered_with_vzeroupper) {
   std::array<std::byte, 20> d20[1];
 #if FASTPRIM_HAVE_X86_SHANI
   if (c.sha && c.sse4_1) {
-    BOOST_TEST(!uppers_zero_after(&fd::x86_shani::sha256_hash, iv256, buf, 100, 0, out));  // the control
+    BOOST_TEST(!uppers_zero_after(&fd::sha::x86_shani::sha256_hash, iv256, buf, 100, 0, out));  // the control
     const auto check = [&](const auto* k, const std::uint32_t* iv, auto* digests) {
       BOOST_TEST_REQUIRE(k != nullptr);
       BOOST_TEST(uppers_zero_after(k->compress, st, buf, 1));
@@ -298,7 +298,7 @@ BOOST_AUTO_TEST_CASE(legacy_sse_kernels_entered_with_vzeroupper) {
 #if FASTPRIM_HAVE_X86_AESNI
   if (c.aes && c.sse4_1) {
     fd::aes_round_keys ks{};
-    BOOST_TEST(!uppers_zero_after(fd::x86_aesni::kernels.expand_key, &ks, buf, 16));  // the control
+    BOOST_TEST(!uppers_zero_after(fd::aes::x86_aesni::kernels.expand_key, &ks, buf, 16));  // the control
     std::vector<const fd::aes_kernels*> tables{fd::kernels_for<primitive::aes>(backend::x86_aesni)};
     if (const fd::aes_kernels* v = fd::kernels_for<primitive::aes>(backend::x86_vaes)) tables.push_back(v);
     for (const fd::aes_kernels* k : tables) {
@@ -315,7 +315,7 @@ BOOST_AUTO_TEST_CASE(legacy_sse_kernels_entered_with_vzeroupper) {
   if (c.ssse3) {
     const fd::pac_schedule sched = fd::make_pac_schedule(fastprim::pac::algorithm::qarma5, {1, 2}, true);
     std::uint64_t words[4] = {1, 2, 3, 4};
-    BOOST_TEST(!uppers_zero_after(fd::N_SSSE3::pac_hwy::kernels->single[0], &sched, 1, 2));  // the control
+    BOOST_TEST(!uppers_zero_after(fd::pac::N_SSSE3::kernels->single[0], &sched, 1, 2));  // the control
     const fd::pac_kernels* pk = fd::kernels_for<primitive::pac>(backend::hwy_ssse3);
     BOOST_TEST_REQUIRE(pk != nullptr);
     for (int a = 0; a < 2; ++a) {

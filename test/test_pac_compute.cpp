@@ -411,9 +411,9 @@ BOOST_AUTO_TEST_CASE(public_api) {
 
 BOOST_AUTO_TEST_CASE(constant_evaluation) {
   constexpr auto k = fastprim::detail::make_qarma_keys(paper_key.lo, paper_key.hi, 5, pac::sbox::sigma2);
-  static_assert(fastprim::detail::scalar::qarma_encrypt<pac::sbox::sigma2, 5>(k, paper_p, paper_t) ==
+  static_assert(fastprim::detail::pac::scalar::qarma_encrypt<pac::sbox::sigma2, 5>(k, paper_p, paper_t) ==
                 0xc003b93999b33765u);
-  static_assert(fastprim::detail::scalar::qarma64(paper_p, paper_t, paper_key.hi, paper_key.lo, 7,
+  static_assert(fastprim::detail::pac::scalar::qarma64(paper_p, paper_t, paper_key.hi, paper_key.lo, 7,
                                                   pac::sbox::sigma0) == 0xbcaf6c89de930765u);
   BOOST_TEST(true);
 }

@@ -1,6 +1,6 @@
 // PAC pointer model (fastprim/pac/pointer.hpp): every record of real QEMU 7.2 runs
 // (test/data/pac-qemu72-{arch,impdef}.txt from pac-spec section 9, and
-// test/data/pac-probe-qemu72-{arch,impdef}.txt from scripts/pac-probe) reproduced at feature level
+// test/data/pac-probe-qemu72-{arch,impdef}.txt from test/pac-probe/run) reproduced at feature level
 // FEAT_PAuth; the QEMU 10.0 PAuth2 examples and the layouts stated in pac-spec section 8; and the
 // properties of section 8 at every feature level and with every cipher: auth(add_pac(p)) == p,
 // strip(add_pac(p)) == p, and what a wrong modifier does (error code, non-canonical result, FPAC).
@@ -137,7 +137,7 @@ static_assert(pac::add_pac(
 BOOST_AUTO_TEST_SUITE(pac_pointer)
 
 // Every line of the QEMU 7.2 records, reproduced exactly at FEAT_PAuth: the records of pac-spec
-// section 9, and those of scripts/pac-probe (PACDB/AUTDB, random TCR_EL1 values).
+// section 9, and those of test/pac-probe/run (PACDB/AUTDB, random TCR_EL1 values).
 BOOST_DATA_TEST_CASE(qemu72_records,
                      bdata::make({record_file{"pac-qemu72-arch.txt", pac::algorithm::qarma5, 2017},
                                   record_file{"pac-qemu72-impdef.txt", pac::algorithm::impdef, 2017},

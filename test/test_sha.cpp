@@ -67,10 +67,10 @@ std::map<std::string, impl> make_impls() {
       m[std::string(name) + "-other-sha256-form"] = {it->second.k256 == chain ? plain : chain, it->second.k1};
   };
 #if HWY_TARGETS & HWY_AVX3_DL
-  add_chain("hwy_avx3_dl", fd::N_AVX3_DL::sha_hwy::sha256_k, fd::N_AVX3_DL::sha_hwy::sha256_k_chain);
+  add_chain("hwy_avx3_dl", fd::sha::N_AVX3_DL::sha256_k, fd::sha::N_AVX3_DL::sha256_k_chain);
 #endif
 #if HWY_TARGETS & HWY_AVX3
-  add_chain("hwy_avx3", fd::N_AVX3::sha_hwy::sha256_k, fd::N_AVX3::sha_hwy::sha256_k_chain);
+  add_chain("hwy_avx3", fd::sha::N_AVX3::sha256_k, fd::sha::N_AVX3::sha256_k_chain);
 #endif
   (void)add_chain;
 #if FASTPRIM_HAVE_X86_SHANI
@@ -83,14 +83,14 @@ std::map<std::string, impl> make_impls() {
                                  const fd::sha1_kernels* k1) {
       if (k256 != bound.k256 || k1 != bound.k1) m[name] = {k256, k1};
     };
-    add_variant("x86_shani-plain", fd::x86_shani::sha256_get(), fd::x86_shani::sha1_get());
+    add_variant("x86_shani-plain", fd::sha::x86_shani::sha256_get(), fd::sha::x86_shani::sha1_get());
     const fp::cpu_caps& c = fp::cpu();
-    if (c.avx) add_variant("x86_shani-avx", fd::x86_shani::sha256_get_avx(), fd::x86_shani::sha1_get_avx());
+    if (c.avx) add_variant("x86_shani-avx", fd::sha::x86_shani::sha256_get_avx(), fd::sha::x86_shani::sha1_get_avx());
     if (c.avx512f && c.avx512vl) {
-      add_variant("x86_shani-avx512-batch", fd::x86_shani::sha256_get_avx512(),
-                  fd::x86_shani::sha1_get_avx512_batch());
-      add_variant("x86_shani-avx512-sha1nexte", fd::x86_shani::sha256_get_avx512(),
-                  fd::x86_shani::sha1_get_avx512());
+      add_variant("x86_shani-avx512-batch", fd::sha::x86_shani::sha256_get_avx512(),
+                  fd::sha::x86_shani::sha1_get_avx512_batch());
+      add_variant("x86_shani-avx512-sha1nexte", fd::sha::x86_shani::sha256_get_avx512(),
+                  fd::sha::x86_shani::sha1_get_avx512());
     }
   }
 #endif

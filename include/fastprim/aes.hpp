@@ -25,71 +25,15 @@
 #include <span>
 #include <utility>
 
-#include "fastprim/aes/armv8_ce.hpp"
-#include "fastprim/aes/modes.hpp"
-#include "fastprim/aes/scalar.hpp"
-#include "fastprim/aes/x86_aesni.hpp"
-#include "fastprim/aes/x86_vaes.hpp"
 #include "fastprim/backend.hpp"
 #include "fastprim/detail/config.hpp"
-#include "fastprim/detail/hwy.hpp"
 #include "fastprim/detail/secure_zero.hpp"
-#include "fastprim/dispatch.hpp"
+#include "fastprim/dispatch/aes.hpp"
 #include "fastprim/error.hpp"
 #include "fastprim/pkcs7.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
-
-// The kernel table of backend B, or nullptr where this build or primitive lacks it. For
-// dispatch.hpp's kernels_of<primitive::aes>::get<B>().
-template <backend B>
-constexpr const aes_kernels* aes_kernels_get() noexcept {
-  if constexpr (B == backend::scalar) return &scalar::aes_kernels_table;
-#if FASTPRIM_HAVE_X86_AESNI
-#if defined(__AVX__)
-  if constexpr (B == backend::x86_aesni) return &x86_aesni::kernels_avx;
-#else
-  if constexpr (B == backend::x86_aesni) return &x86_aesni::kernels;
-#endif
-#endif
-#if FASTPRIM_HAVE_X86_VAES
-  if constexpr (B == backend::x86_vaes) return &x86_vaes::kernels;
-#endif
-#if FASTPRIM_HAVE_ARMV8_CE
-  if constexpr (B == backend::armv8_ce) return &armv8_ce::kernels;
-#endif
-  if constexpr (B == backend::hwy_ssse3) {
-    FASTPRIM_HWY_GET(B, aes_hwy::kernels)
-  }
-  return nullptr;
-}
-
-template <>
-struct kernels_of<primitive::aes> {
-  using type = aes_kernels;
-  template <backend B>
-  static constexpr const type* get() noexcept {
-    return aes_kernels_get<B>();
-  }
-  // x86_aesni, and hwy_ssse3 (detail/hwy.hpp), on a CPU with AVX: the kernels entered with a
-  // vzeroupper (detail/sse_entry.hpp).
-  static const type* refine([[maybe_unused]] backend b, [[maybe_unused]] const cpu_caps& c,
-                            const type* k) noexcept {
-#if FASTPRIM_HAVE_X86_AESNI
-    if (b == backend::x86_aesni && c.avx) return &x86_aesni::kernels_avx;
-#endif
-    FASTPRIM_HWY_SSSE3_REFINE(b, c, aes_hwy::kernels)
-    return k;
-  }
-  static const char* variant_name([[maybe_unused]] const type* k) noexcept {
-    FASTPRIM_HWY_SSSE3_VARIANT(k, aes_hwy::kernels)
-#if FASTPRIM_HAVE_X86_AESNI
-    if (k == &x86_aesni::kernels_avx) return "vzeroupper on entry";
-#endif
-    return nullptr;
-  }
-};
 
 FASTPRIM_ALWAYS_INLINE std::span<const std::byte> as_bytes_span(std::span<const unsigned char> s) noexcept {
   return {reinterpret_cast<const std::byte*>(s.data()), s.size()};
@@ -104,6 +48,17 @@ inline constexpr error err_backend{errc::unavailable_backend,
                                    "this AES backend is not compiled in or not supported by this CPU"};
 inline constexpr error err_block{errc::bad_length, "a single block must be exactly 16 bytes"};
 
+}  // namespace detail
+
+class aes;
+
+namespace detail {
+// The bound kernels and round keys of an aes object: for aes_ctr, the modes built on aes, and
+// tests that check the schedule is wiped. Not part of the public API.
+struct aes_access {
+  static const aes_mode_kernels& kernels(const fastprim::aes& a) noexcept;
+  static const aes_round_keys& round_keys(const fastprim::aes& a) noexcept;
+};
 }  // namespace detail
 
 // An expanded AES key bound to one backend. Copyable. The round keys (both directions) are wiped
@@ -164,9 +119,8 @@ class aes {
   // ---- ECB: length a multiple of 16; in == out or disjoint; out at least as long as in.
   // One-block calls take the single-block kernel (no loop or size dispatch in the kernel).
   // Always inlined, so that at a call site with a known 16-byte length only the pointer checks
-  // and one indirect call remain (g++ -O2 kept the whole function out of line: two calls per
-  // block, 16-byte ECB 10.5 against nettle's 8.9 ns in a Google Benchmark probe); other lengths
-  // go to the out-of-line ecb().
+  // and one indirect call remain (out of line, g++ -O2 made it two calls per block); other
+  // lengths go to the out-of-line ecb().
   FASTPRIM_ALWAYS_INLINE result<void> encrypt_ecb(std::span<const std::byte> in,
                                                   std::span<std::byte> out) const noexcept {
     if (FASTPRIM_LIKELY(in.size() == block_size && !detail::io_bad(in, out, false))) {
@@ -258,11 +212,9 @@ class aes {
     return decrypt_block(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
   }
 
-  // For the streaming CTR object and benches: the bound kernels and round keys.
-  const detail::aes_mode_kernels& kernels() const noexcept { return fn_; }
-  const detail::aes_round_keys& round_keys() const noexcept { return ks_; }
-
  private:
+  friend struct detail::aes_access;
+
   aes() noexcept = default;
   static result<aes> make(std::span<const std::byte> key, fastprim::backend b,
                           const detail::aes_kernels* k) noexcept {
@@ -294,6 +246,13 @@ class aes {
   bool empty_ = false;
   detail::aes_round_keys ks_{};
 };
+
+inline const detail::aes_mode_kernels& detail::aes_access::kernels(const fastprim::aes& a) noexcept {
+  return a.fn_;
+}
+inline const detail::aes_round_keys& detail::aes_access::round_keys(const fastprim::aes& a) noexcept {
+  return a.ks_;
+}
 
 // CTR as a stream: keeps the counter and the unused keystream of the last block across calls,
 // so any split of the input gives the same output as one aes::ctr call. Owns a copy of the key
@@ -359,8 +318,8 @@ class aes_ctr {
       --n;
     }
     if (n != 0)
-      unused_ =
-          detail::ctr_any(cipher_.kernels(), cipher_.round_keys(), counter_, counter_, p, q, n, keystream_);
+      unused_ = detail::ctr_any(detail::aes_access::kernels(cipher_), detail::aes_access::round_keys(cipher_),
+                                counter_, counter_, p, q, n, keystream_);
     return {};
   }
   result<void> update(std::span<const unsigned char> in, std::span<unsigned char> out) noexcept {

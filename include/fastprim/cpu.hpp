@@ -1,5 +1,6 @@
 // fastprim/cpu.hpp: what the CPU (and the OS, for AVX/AVX-512 register state) supports, read
-// once through cpu_features and cached. The only file that includes cpu_features.
+// once through cpu_features and cached. The only file that includes cpu_features. Hardware
+// facts only: what fastprim makes of them is the dispatch layer's (dispatch.hpp, dispatch/).
 #pragma once
 
 #include <cstdint>
@@ -16,7 +17,7 @@
 
 FASTPRIM_NAMESPACE_BEGIN
 
-// The vendor (with family and model, it picks the cpu_tuning below).
+// The vendor, family and model, as CPUID reports them.
 enum class cpu_vendor : std::uint8_t { other, intel, amd };
 
 constexpr std::string_view to_string(cpu_vendor v) noexcept {
@@ -43,29 +44,6 @@ struct cpu_caps {
   // aarch64
   bool asimd = false, pmull = false, sha1 = false, sha2 = false;  // `aes` is shared with x86
 };
-
-// Which backend order a CPU gets where microarchitectures differ (dispatch.hpp says where and
-// why): Intel's; AMD Zen 5 and later (family 26 on), whose sha256rnds2 issues every 2 cycles
-// (every cycle on Zen 3 and 4) while its AVX-512 is full width; or the default order.
-enum class cpu_tuning : std::uint8_t { generic, intel, amd_zen5 };
-
-constexpr std::string_view to_string(cpu_tuning t) noexcept {
-  switch (t) {
-    case cpu_tuning::intel:
-      return "intel";
-    case cpu_tuning::amd_zen5:
-      return "amd_zen5";
-    case cpu_tuning::generic:
-      break;
-  }
-  return "generic";
-}
-
-constexpr cpu_tuning tuning_of(const cpu_caps& c) noexcept {
-  if (c.vendor == cpu_vendor::intel) return cpu_tuning::intel;
-  if (c.vendor == cpu_vendor::amd && c.family >= 26) return cpu_tuning::amd_zen5;
-  return cpu_tuning::generic;
-}
 
 namespace detail {
 

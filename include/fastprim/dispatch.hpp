@@ -1,6 +1,7 @@
-// fastprim/dispatch.hpp: the only place that orders and chooses backends. It knows every
-// backend and, per primitive, a best-first table; it knows no algorithm: each primitive's header
-// specialises detail::kernels_of<P> with its struct of function pointers.
+// fastprim/dispatch.hpp: the engine of the dispatch layer, the only place that orders and
+// chooses backends. It knows every backend but no algorithm: each primitive's registry
+// (fastprim/dispatch/<alg>.hpp) specialises detail::kernels_of<P> with its struct of function
+// pointers, its best-first table and its tunings (docs/design.md).
 //
 // A backend is usable when it is compiled in (this compiler and architecture can build it, and
 // the primitive implements it), the CPU supports it (cpu.hpp), and it is not disabled
@@ -29,6 +30,7 @@
 #include "fastprim/backend.hpp"
 #include "fastprim/cpu.hpp"
 #include "fastprim/detail/config.hpp"
+#include "fastprim/dispatch/tuning.hpp"
 #include "fastprim/error.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
@@ -73,105 +75,6 @@ constexpr std::string_view to_string(primitive p) noexcept {
 }
 
 namespace detail {
-
-// ---- the best-first tables -----------------------------------------------------------------------
-// One stream: AVX-512 premultiplies the input words with vpmullq a block ahead of the scalar
-// chains, which then issue 4 imul per stripe instead of 8 (Ice Lake, one run: 8 KiB 0.156
-// against scalar 0.235 and libxxhash 0.216 TSC ticks/byte; 1 MiB 0.208 against 0.276 and
-// 0.276). AVX2 emulating the multiply gained nothing (micro-benchmark: 0.209 against 0.200).
-// aarch64 keeps scalar: NEON has no 64-bit multiply either. Only the AVX3 row (AVX3_DL would be
-// the same code), so that any AVX-512 compile target makes the choice at compile time.
-inline constexpr backend order_xxh64[] = {backend::hwy_avx3, backend::scalar};
-// Only AVX-512 has a native 64-bit multiply (vpmullq); AVX2 and NEON emulate it and measured
-// slower than scalar one input at a time (hwy_avx2: 1.17 against 1.01 TSC ticks/byte at 32 B).
-inline constexpr backend order_xxh64_batch[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::scalar};
-// VAES keeps 32 blocks in flight on zmm (two vaesenc per cycle here); AES-NI 8 on xmm. Without
-// AES instructions, the SSSE3 vector-permute AES beats the bitsliced scalar code on encryption
-// (AES-128 at 8 KiB on Ice Lake, core cycles/byte, hwy_ssse3 against scalar: ECB 6.8 / 8.3,
-// CTR 6.9 / 8.0, serial CBC encryption 8.4 / 64) and loses on decryption (ECB 11.1 / 9.2,
-// CBC 11.7 / 8.9): the serial mode's 7x decides.
-inline constexpr backend order_aes[] = {backend::x86_vaes, backend::x86_aesni, backend::armv8_ce,
-                                        backend::hwy_ssse3, backend::scalar};
-// QARMA: AVX-512 first (single calls: pshufb S-boxes and vpternlog on one xmm; batches:
-// bitsliced on zmm, 512 PACs per block; Ice Lake QARMA5 batch of 1024: hwy_avx3 1.5, hwy_avx2 2.2,
-// hwy_ssse3 7.7, scalar 52.6 TSC ticks/byte).
-inline constexpr backend order_pac[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::hwy_avx2,
-                                        backend::hwy_ssse3,   backend::hwy_neon, backend::scalar};
-inline constexpr backend order_sha[] = {backend::x86_shani, backend::armv8_ce, backend::scalar};
-// SHA-256: interleaved SHA-NI streams beat AVX-512 lanes on AMD (Zen 4, 64 x 1 KiB, TSC
-// ticks/byte in one run: x86_shani 0.693, hwy_avx3_dl 0.983; ipsec-mb 0.911); where SHA-NI is
-// missing, SIMD lanes come before one ARM stream.
-inline constexpr backend order_sha_batch[] = {backend::x86_shani, backend::hwy_avx3_dl, backend::hwy_avx3,
-                                              backend::armv8_ce,  backend::hwy_avx2,    backend::hwy_neon,
-                                              backend::hwy_ssse3, backend::scalar};
-// SHA-1: sha1rnds4 issues once per 2 cycles on Zen 4 (once per 3 on Ice Lake), and the AVX-512
-// lanes win on both (Zen 4, 64 x 1 KiB, two runs of 15 repetitions: hwy_avx3_dl 0.565 / 0.574,
-// hwy_avx3 0.567 / 0.571, x86_shani 0.609 / 0.647 TSC ticks/byte); below AVX-512, SHA-NI first.
-inline constexpr backend order_sha1_batch[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::x86_shani,
-                                               backend::armv8_ce,    backend::hwy_avx2, backend::hwy_neon,
-                                               backend::hwy_ssse3,   backend::scalar};
-
-// Where microarchitectures disagree, a tuning's own order (cpu_tuning in cpu.hpp; a permutation of
-// the table above; the compile-time pruning uses the table above, the run-time choice this one).
-// Intel Ice Lake: sha256rnds2 issues once per 3 cycles (Zen 4: once per cycle), so interleaved
-// SHA-NI streams gain little and AVX-512 lanes win (sha256 batch: hwy_avx3_dl 1.14 against
-// x86_shani 3.07 TSC ticks/byte). AMD Zen 5 (family 26): sha256rnds2 issues once per 2 cycles
-// (build/bench/sha-ni-ports: latency 3.94, interval 1.98 core cycles) and 512-bit vector ops run
-// at full width, so the lanes win there too (64 x 1 KiB, one run: hwy_avx3 0.53-0.54 against
-// x86_shani 0.87-0.91 TSC ticks/byte). PAC: vpermb/vpermi2b take 3-5
-// cycles against pshufb's 1, so AVX3_DL runs AVX3's kernels (its VBMI single-call kernel lost:
-// 33.6 against 22.1 ns, and was removed): the two rows are now the same machine code.
-inline constexpr backend order_sha_batch_lanes_first[] = {
-    backend::hwy_avx3_dl, backend::hwy_avx3, backend::x86_shani, backend::armv8_ce,
-    backend::hwy_avx2,    backend::hwy_neon, backend::hwy_ssse3, backend::scalar};
-inline constexpr backend order_pac_intel[] = {backend::hwy_avx3,  backend::hwy_avx3_dl, backend::hwy_avx2,
-                                              backend::hwy_ssse3, backend::hwy_neon,    backend::scalar};
-
-constexpr std::span<const backend> order(primitive p) noexcept {
-  switch (p) {
-    case primitive::xxh64:
-      return order_xxh64;
-    case primitive::xxh64_batch:
-      return order_xxh64_batch;
-    case primitive::sha1:
-    case primitive::sha256:
-      return order_sha;
-    case primitive::sha1_batch:
-      return order_sha1_batch;
-    case primitive::sha256_batch:
-      return order_sha_batch;
-    case primitive::aes:
-      return order_aes;
-    case primitive::pac:
-      return order_pac;
-    case primitive::count_:
-      break;
-  }
-  return {};
-}
-
-constexpr std::span<const backend> order(primitive p, cpu_tuning t) noexcept {
-  if (p == primitive::sha256_batch && (t == cpu_tuning::intel || t == cpu_tuning::amd_zen5))
-    return order_sha_batch_lanes_first;
-  if (p == primitive::pac && t == cpu_tuning::intel) return order_pac_intel;
-  return order(p);
-}
-
-constexpr bool is_permutation_of_default(primitive p, cpu_tuning v) noexcept {
-  const auto a = order(p), b = order(p, v);
-  if (a.size() != b.size()) return false;
-  for (backend x : a)
-    if (std::count(b.begin(), b.end(), x) != 1) return false;
-  return true;
-}
-static_assert([] {
-  for (std::size_t i = 0; i < primitive_count; ++i)
-    for (cpu_tuning v : {cpu_tuning::generic, cpu_tuning::intel, cpu_tuning::amd_zen5})
-      if (!is_permutation_of_default(static_cast<primitive>(i), v) ||
-          order(static_cast<primitive>(i), v).back() != backend::scalar)
-        return false;
-  return true;
-}());
 
 // ---- what the build can do, per backend (independent of the primitive) ----------------------------
 constexpr bool hwy_compiled(std::int64_t target) noexcept { return (HWY_TARGETS & target) != 0; }
@@ -269,25 +172,52 @@ inline bool cpu_supports(backend b, const cpu_caps& c) noexcept {
   return false;
 }
 
-// Specialised by each primitive:
+// Specialised by each primitive's registry (fastprim/dispatch/<alg>.hpp):
 //   using type = <struct of function pointers>;
+//   static constexpr backend order[] = {...};     // best first; the last row is scalar
+//   static constexpr std::span<const backend> order_for(cpu_tuning) noexcept;  // a permutation
 //   template <backend B> static constexpr const type* get() noexcept;   // nullptr: not implemented
+//   optionally refine() and variant_name(), see refined() below.
 template <primitive P>
 struct kernels_of;
 
 template <primitive P>
 using kernels_t = typename kernels_of<P>::type;
 
+// The default best-first table (the compile-time pruning follows it), and a tuning's own order
+// where microarchitectures disagree (the run-time choice follows that one).
+template <primitive P>
+constexpr std::span<const backend> order() noexcept {
+  return kernels_of<P>::order;
+}
+template <primitive P>
+constexpr std::span<const backend> order(cpu_tuning t) noexcept {
+  return kernels_of<P>::order_for(t);
+}
+
+// Every tuning's order is a permutation of the default one, ending in scalar.
+template <primitive P>
+constexpr bool orders_consistent() noexcept {
+  for (cpu_tuning t : all_tunings) {
+    const auto a = order<P>(), b = order<P>(t);
+    if (a.size() != b.size() || b.back() != backend::scalar) return false;
+    for (backend x : a)
+      if (std::count(b.begin(), b.end(), x) != 1) return false;
+  }
+  return true;
+}
+
 // The table after compile-time pruning: rows compiled in and implemented, cut after the first
 // row the compile target guarantees.
 template <primitive P>
 struct pruned {
+  static_assert(orders_consistent<P>(), "a tuning's order must permute the default one, scalar last");
   static constexpr auto rows = [] {
     struct out_t {
       std::array<backend, std::size(all_backends)> b{};
       std::size_t n = 0;
     } out;
-    for (backend x : order(P)) {
+    for (backend x : order<P>()) {
       if (!isa_compiled(x)) continue;
       out.b[out.n++] = x;
       if (isa_static(x)) break;
@@ -473,7 +403,7 @@ std::size_t choose(const policy_state& pol, choice* out) {
   // The rows in this CPU's preferred order.
   std::array<std::size_t, std::size(all_backends)> rank{};
   std::size_t nrank = 0;
-  for (backend b : order(P, tuning_of(caps)))
+  for (backend b : order<P>(tuning_of(caps)))
     for (std::size_t i = 0; i < pr::rows.n; ++i)
       if (pr::rows.b[i] == b) rank[nrank++] = i;
   std::size_t pick = pr::rows.n;  // none yet
@@ -515,11 +445,11 @@ std::size_t choose(const policy_state& pol, choice* out) {
     bool past_static = false;
     // Which backends the compile target made redundant follows the default order.
     std::uint32_t below = 0;
-    for (backend b : order(P)) {
+    for (backend b : order<P>()) {
       if (past_static && isa_compiled(b)) below |= bit(b);
       if (isa_compiled(b) && isa_static(b)) past_static = true;
     }
-    for (backend b : order(P, tuning_of(caps))) {
+    for (backend b : order<P>(tuning_of(caps))) {
       reason r = (below & bit(b)) ? reason::below_static : reason::not_compiled;
       for (std::size_t i = 0; i < pr::rows.n; ++i)
         if (pr::rows.b[i] == b) r = i == pick ? reason::chosen : why[i];
@@ -616,7 +546,7 @@ inline std::vector<backend> usable_backends() {
   // Under FASTPRIM_BACKEND (the forced-scalar test run) only the backend dispatch would pick.
   if (pol.forced) return {pr::rows.b[choose<P>(pol, nullptr)]};
   std::vector<backend> v;
-  for (backend b : order(P, tuning_of(cpu())))
+  for (backend b : order<P>(tuning_of(cpu())))
     for (std::size_t i = 0; i < pr::rows.n; ++i)
       if (pr::rows.b[i] == b && pr::kernels()[i] != nullptr && cpu_supports(b, cpu()) &&
           !(pol.disabled & bit(b)))

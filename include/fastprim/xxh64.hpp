@@ -6,7 +6,7 @@
 //   fastprim::xxh64_batch(inputs, outputs, seed);   // inputs: span of spans
 //
 // Backends: for one stream, AVX-512 premultiplies the input words with vpmullq ahead of the
-// scalar accumulator chains (xxh/xxh64_hwy-inl.hpp), and scalar; for the batch, Highway
+// scalar accumulator chains (xxh64/xxh64_hwy-inl.hpp), and scalar; for the batch, Highway
 // targets (one input per 64-bit lane) and scalar.
 #pragma once
 
@@ -16,41 +16,17 @@
 #include <string_view>
 
 #include "fastprim/detail/config.hpp"
-#include "fastprim/detail/hwy.hpp"
 #include "fastprim/detail/secure_zero.hpp"
-#include "fastprim/dispatch.hpp"
+#include "fastprim/dispatch/xxh64.hpp"
 #include "fastprim/error.hpp"
-#include "fastprim/xxh/xxh64_scalar.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
 
-template <>
-struct kernels_of<primitive::xxh64> {
-  using type = xxh64::kernels;
-  template <backend B>
-  static constexpr const type* get() noexcept {
-    if constexpr (B == backend::scalar) return &xxh64::scalar::table;
-    FASTPRIM_HWY_GET(B, xxh64_hwy::stream_k)
-    return nullptr;
-  }
-};
-
-template <>
-struct kernels_of<primitive::xxh64_batch> {
-  using type = xxh64::batch_kernels;
-  template <backend B>
-  static constexpr const type* get() noexcept {
-    if constexpr (B == backend::scalar) return &xxh64::scalar::batch_table;
-    FASTPRIM_HWY_GET(B, xxh64_hwy::batch_k)
-    return nullptr;
-  }
-};
-
 namespace xxh64 {
 
 // Below this many stripes the inline scalar loop runs without a dispatch: a vector-assisted
-// backend needs a block of lead time before it gains (xxh/xxh64_hwy-inl.hpp).
+// backend needs a block of lead time before it gains (xxh64/xxh64_hwy-inl.hpp).
 inline constexpr std::size_t dispatch_stripes = 16;
 
 // Consumes `n` stripes at `p` into `acc`.
@@ -152,7 +128,8 @@ class xxh64_state {
   void update(std::string_view s) noexcept { update(std::as_bytes(std::span(s.data(), s.size()))); }
 
   std::uint64_t digest() const noexcept {
-    const std::uint64_t h = total_ >= detail::xxh64::stripe ? detail::xxh64::converge(acc_) : seed_ + detail::xxh64::P5;
+    const std::uint64_t h =
+        total_ >= detail::xxh64::stripe ? detail::xxh64::converge(acc_) : seed_ + detail::xxh64::P5;
     return detail::xxh64::finish(h + total_, buf_, buffered_);
   }
 
@@ -175,10 +152,11 @@ class xxh64_state {
 
 // ---- batch --------------------------------------------------------------------------------------------
 // out[i] = xxh64(inputs[i], seed). Inputs may have any lengths; equal lengths are fastest.
-inline result<void> xxh64_batch(std::span<const std::span<const std::byte>> inputs, std::span<std::uint64_t> out,
-                                std::uint64_t seed = 0) noexcept {
+inline result<void> xxh64_batch(std::span<const std::span<const std::byte>> inputs,
+                                std::span<std::uint64_t> out, std::uint64_t seed = 0) noexcept {
   if (out.size() < inputs.size()) return error{errc::short_output, "xxh64_batch: fewer outputs than inputs"};
-  if (!inputs.empty()) detail::dispatch<primitive::xxh64_batch>().batch(inputs.data(), inputs.size(), seed, out.data());
+  if (!inputs.empty())
+    detail::dispatch<primitive::xxh64_batch>().batch(inputs.data(), inputs.size(), seed, out.data());
   return {};
 }
 

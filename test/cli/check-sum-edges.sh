@@ -5,7 +5,7 @@
 # ones), write errors (closed stdout, /dev/full), and inputs past 4 GiB with bounded memory.
 # Each case compares exit status, stdout and stderr byte for byte with the real tool, both run
 # with the same argv[0]; the cases where we deliberately differ are checked on their own.
-#   check-sum-edges.sh FASTPRIM_TOOL REAL_TOOL    e.g. build/examples/fastprim-sha256sum sha256sum
+#   check-sum-edges.sh FASTPRIM_TOOL REAL_TOOL    e.g. build/cli/fastprim-sha256sum sha256sum
 #   FASTPRIM_EDGE_HUGE=BYTES (default 4294967297) sets the size of the large-input case; 0 skips it.
 tool=$(realpath "${1:?usage: check-sum-edges.sh FASTPRIM_TOOL REAL_TOOL}")
 real=("$(command -v "${2:?}")") || { echo "skip: $2 not installed"; exit 77; }

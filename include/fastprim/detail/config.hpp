@@ -70,7 +70,7 @@
 // the caller's (plaintext and output bytes it passes or receives; the CTR keystream bytes used,
 // which are plaintext xor ciphertext; XXH64 inputs under 32 bytes, which have no key).
 // Without the macro all of these expand to nothing: the default build's code is unchanged.
-// scripts/check-zero-regs reads the machine code (test suite `zregs`).
+// test/zregs/check-zero-regs reads the machine code (test suite `zregs`).
 #if defined(FASTPRIM_ZERO_CALL_USED_REGS) && FASTPRIM_ZERO_CALL_USED_REGS
 #if defined(__has_attribute) && __has_attribute(zero_call_used_regs)
 #define FASTPRIM_ZERO_REGS __attribute__((zero_call_used_regs("used"), noinline))
@@ -90,7 +90,7 @@
 // name them). g++ 12 zeroes a function that used all 32 vector registers with vzeroall, which
 // clears zmm0-15 only, and leaves zmm16-31 as they were (seen in every x86_vaes kernel and the
 // AVX-512 SHA and QARMA lane kernels: round keys and message words survived the return;
-// scripts/check-zero-regs finds it). A guard object clears them on every return path.
+// test/zregs/check-zero-regs finds it). A guard object clears them on every return path.
 #if FASTPRIM_ZERO_REGS_ON
 #define FASTPRIM_ZERO_REGS_EVEX(cond) \
   [[maybe_unused]] const ::fastprim::detail::zero_evex_upper<(cond)> fastprim_zero_evex_ {}

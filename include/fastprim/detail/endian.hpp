@@ -17,10 +17,14 @@ static_assert(std::endian::native == std::endian::little || std::endian::native 
 
 template <class T>
 constexpr T byteswap(T v) noexcept {
-  if constexpr (sizeof(T) == 8) return __builtin_bswap64(v);
-  else if constexpr (sizeof(T) == 4) return __builtin_bswap32(v);
-  else if constexpr (sizeof(T) == 2) return __builtin_bswap16(v);
-  else return v;
+  if constexpr (sizeof(T) == 8)
+    return __builtin_bswap64(v);
+  else if constexpr (sizeof(T) == 4)
+    return __builtin_bswap32(v);
+  else if constexpr (sizeof(T) == 2)
+    return __builtin_bswap16(v);
+  else
+    return v;
 }
 
 template <class T>
@@ -62,7 +66,8 @@ FASTPRIM_ALWAYS_INLINE constexpr void store_le(std::byte* p, T v) noexcept {
 template <class T>
 FASTPRIM_ALWAYS_INLINE constexpr void store_be(std::byte* p, T v) noexcept {
   if (std::is_constant_evaluated()) {
-    for (std::size_t i = 0; i < sizeof(T); ++i) p[i] = std::byte(std::uint8_t(v >> (8 * (sizeof(T) - 1 - i))));
+    for (std::size_t i = 0; i < sizeof(T); ++i)
+      p[i] = std::byte(std::uint8_t(v >> (8 * (sizeof(T) - 1 - i))));
     return;
   }
   if constexpr (std::endian::native == std::endian::little) v = byteswap(v);

@@ -1,7 +1,8 @@
 // fastprim/detail/md_buffer.hpp: Merkle-Damgard plumbing shared by SHA-1 and SHA-256, written
 // once: block buffering for streaming, the final padding (FIPS 180-4 section 5.1.1: 0x80, zeros,
-// 64-bit big-endian bit length), the one-shot path, the streaming hasher class template and the
-// lane scheduler that feeds many independent messages to a multi-lane kernel.
+// 64-bit big-endian bit length), the one-shot path, the streaming state, and the lane scheduler
+// that feeds many independent messages to a multi-lane kernel. The public streaming interface
+// built on it is fastprim/md_hasher.hpp.
 // ISA: none (portable, constexpr-capable). Constant-time: yes (branches and indices depend on
 // lengths only, never on message or key bytes).
 #pragma once
@@ -20,12 +21,6 @@
 #include "fastprim/detail/secure_zero.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
-
-// Byte-like element types accepted by the hashing APIs besides std::byte.
-template <class T>
-concept byte_like = std::is_same_v<std::remove_cv_t<T>, std::byte> || std::is_same_v < std::remove_cv_t<T>,
-char > || std::is_same_v<std::remove_cv_t<T>, unsigned char> ||
-    std::is_same_v<std::remove_cv_t<T>, signed char> || std::is_same_v<std::remove_cv_t<T>, char8_t>;
 
 namespace detail {
 
@@ -254,75 +249,6 @@ struct md_state {
     secure_zero(st, sizeof st);
     return out;
   }
-};
-
-// The streaming hasher behind fastprim::sha1 and fastprim::sha256 (CRTP: `Derived` is the public
-// class). `Traits` supplies state_words, digest_size, iv, compress_constexpr (the scalar
-// kernel) and kernels() (the dispatched kernel table).
-template <class Derived, class Traits>
-class md_hasher {
- public:
-  static constexpr std::size_t digest_size = Traits::digest_size;
-  static constexpr std::size_t block_size = md_block_size;
-  using digest_type = std::array<std::byte, digest_size>;
-  using traits_type = Traits;
-
-  md_hasher() noexcept { st_.init(Traits::iv.data()); }
-  md_hasher(const md_hasher&) noexcept = default;  // forks the stream
-  md_hasher& operator=(const md_hasher&) noexcept = default;
-  // Moving leaves the source wiped and freshly reset (the empty message).
-  md_hasher(md_hasher&& o) noexcept : st_(o.st_) { o.reset(); }
-  md_hasher& operator=(md_hasher&& o) noexcept {
-    if (this != &o) {
-      st_ = o.st_;
-      o.reset();
-    }
-    return *this;
-  }
-  ~md_hasher() { secure_zero_object(st_); }
-
-  // Wipes the chaining value, length and partial block, then starts the empty message.
-  void reset() noexcept {
-    secure_zero_object(st_);
-    st_.init(Traits::iv.data());
-  }
-
-  Derived& update(std::span<const std::byte> msg) noexcept {
-    st_.update(msg.data(), msg.size(), Traits::kernels().compress);
-    return static_cast<Derived&>(*this);
-  }
-  template <byte_like T, std::size_t E>
-  Derived& update(std::span<T, E> msg) noexcept {
-    return update(std::as_bytes(msg));
-  }
-  Derived& update(std::string_view msg) noexcept {
-    return update(std::span<const std::byte>(reinterpret_cast<const std::byte*>(msg.data()), msg.size()));
-  }
-
-  digest_type digest() const noexcept { return st_.template digest<digest_size>(Traits::kernels().compress); }
-
-  // One-shot hash; constant-evaluated calls take the portable scalar kernel.
-  static constexpr digest_type hash(std::span<const std::byte> msg) noexcept {
-    return hash_of(msg.data(), msg.size());
-  }
-  template <byte_like T, std::size_t E>
-  static constexpr digest_type hash(std::span<T, E> msg) noexcept {
-    return hash_of(msg.data(), msg.size());
-  }
-  static constexpr digest_type hash(std::string_view msg) noexcept { return hash_of(msg.data(), msg.size()); }
-
- private:
-  template <class T>
-  static constexpr digest_type hash_of(const T* p, std::size_t n) noexcept {
-    if (std::is_constant_evaluated())
-      return md_oneshot<Traits::state_words, digest_size>(Traits::iv.data(), p, n, 0,
-                                                          Traits::compress_constexpr);
-    digest_type d;
-    Traits::kernels().hash(Traits::iv.data(), reinterpret_cast<const std::byte*>(p), n, 0, d.data());
-    return d;
-  }
-
-  md_state<Traits::state_words> st_;
 };
 
 // ---- many independent messages through a multi-lane kernel ------------------------------------

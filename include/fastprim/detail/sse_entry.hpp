@@ -7,16 +7,13 @@
 // instructions. Such an instruction leaves bits 128 and up of its destination as they were. When
 // the caller left them non-zero (AVX code without a vzeroupper: hand-written assembly, a JIT, a
 // library that skips it), every legacy write has to merge with the register's old value: a
-// dependency from one kernel call to the next and within it. Zen 4, fastprim-bench
-// `--filter dirty-upper` (zmm0-15 left dirty before the timed loop; TSC ticks per byte, the
-// kernel entered as here against called directly): SHA-256 of 32 bytes 2.63 against 6.46,
-// 8 KiB 1.44 against 2.51; SHA-1 of 64 bytes 1.85 against 3.65 (45.6 against 90.0 ns); AES-128
-// ECB 8 KiB 0.23 against 0.47. Intel documents the same hazard (a state transition, or a blend
-// per instruction).
+// dependency from one kernel call to the next and within it: up to 2x slower (figures in
+// docs/performance.md, "Findings that cut across primitives"). Intel documents the same hazard
+// (a state transition, or a blend per instruction).
 //
 // Highway's SSSE3 target is legacy SSE too; it is chosen on CPUs without AVX2, some of which have
 // AVX (Sandy Bridge, Ivy Bridge, Bulldozer to Excavator, Jaguar), so its tables have an `_avx`
-// twin (FASTPRIM_HWY_SSSE3_AVX in detail/hwy.hpp).
+// twin (FASTPRIM_HWY_SSSE3_AVX in detail/hwy_get.hpp).
 //
 // So on a CPU with AVX the dispatcher binds tables whose entries are sse_entry<kernel>::call: a
 // vzeroupper, then a jump to the kernel (the x86-64 ABI lets a callee clobber every vector

@@ -13,12 +13,9 @@
 
 #include "fastprim/backend.hpp"
 #include "fastprim/detail/config.hpp"
-#include "fastprim/detail/hwy.hpp"
 #include "fastprim/detail/secure_zero.hpp"
-#include "fastprim/dispatch.hpp"
+#include "fastprim/dispatch/pac.hpp"
 #include "fastprim/error.hpp"
-#include "fastprim/pac/impdef.hpp"
-#include "fastprim/pac/qarma.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
 namespace pac {
@@ -41,6 +38,11 @@ enum class algorithm : std::uint8_t {
 
 namespace detail {
 
+namespace pac {  // the public types that detail code names as pac::
+using fastprim::pac::algorithm;
+using fastprim::pac::key;
+}  // namespace pac
+
 FASTPRIM_ZERO_REGS constexpr pac_schedule make_pac_schedule(pac::algorithm alg, pac::key k,
                                                             bool with_simd) noexcept {
   pac_schedule s{};
@@ -58,27 +60,6 @@ FASTPRIM_ZERO_REGS constexpr pac_schedule make_pac_schedule(pac::algorithm alg, 
   if (with_simd && alg != pac::algorithm::impdef) s.v = make_qarma_simd_keys(k.lo, k.hi, s.q.rounds);
   return s;
 }
-
-template <>
-struct kernels_of<primitive::pac> {
-  using type = pac_kernels;
-  template <backend B>
-  static constexpr const type* get() noexcept {
-    if constexpr (B == backend::scalar) return &scalar::pac_kernels_table;
-    FASTPRIM_HWY_GET(B, pac_hwy::kernels)
-    return nullptr;
-  }
-  // hwy_ssse3 on a CPU with AVX: the kernels entered with a vzeroupper (detail/hwy.hpp).
-  static const type* refine([[maybe_unused]] backend b, [[maybe_unused]] const cpu_caps& c,
-                            const type* k) noexcept {
-    FASTPRIM_HWY_SSSE3_REFINE(b, c, pac_hwy::kernels)
-    return k;
-  }
-  static const char* variant_name([[maybe_unused]] const type* k) noexcept {
-    FASTPRIM_HWY_SSSE3_VARIANT(k, pac_hwy::kernels)
-    return nullptr;
-  }
-};
 
 struct pac_binding {
   backend token;
@@ -181,15 +162,15 @@ FASTPRIM_ZERO_REGS inline std::uint64_t compute(algorithm alg, std::uint64_t dat
   using namespace detail;
   if (alg == algorithm::impdef) {
     impdef_keys h = make_impdef_keys(k.lo, k.hi);
-    const std::uint64_t r = scalar::impdef_compute(h, data, modifier);
+    const std::uint64_t r = impdef_compute(h, data, modifier);
     secure_zero_object(h);
     return r;
   }
   qarma_keys q = alg == algorithm::qarma5 ? make_qarma_keys(k.lo, k.hi, 5, sbox::sigma2)
                                           : make_qarma_keys(k.lo, k.hi, 3, sbox::sigma1);
   const std::uint64_t r = alg == algorithm::qarma5
-                              ? scalar::qarma_encrypt<sbox::sigma2, 5>(q, data, modifier)
-                              : scalar::qarma_encrypt<sbox::sigma1, 3>(q, data, modifier);
+                              ? detail::pac::scalar::qarma_encrypt<sbox::sigma2, 5>(q, data, modifier)
+                              : detail::pac::scalar::qarma_encrypt<sbox::sigma1, 3>(q, data, modifier);
   q.wipe();
   return r;
 }

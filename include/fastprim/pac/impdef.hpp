@@ -39,8 +39,6 @@ FASTPRIM_ZERO_REGS constexpr impdef_keys make_impdef_keys(std::uint64_t key_lo,
   return impdef_keys{std::rotl(v3, 12) + std::rotl(v4, 18), impdef::round(0, v3), impdef::round(0, v4)};
 }
 
-namespace scalar {
-
 // ComputePAC with the impdef hash; `k` from make_impdef_keys(KeyLo, KeyHi).
 FASTPRIM_ALWAYS_INLINE constexpr std::uint64_t impdef_compute(const impdef_keys& k, std::uint64_t data,
                                                               std::uint64_t modifier) noexcept {
@@ -60,6 +58,5 @@ FASTPRIM_ALWAYS_INLINE constexpr std::uint64_t impdef_compute(const impdef_keys&
   return h;
 }
 
-}  // namespace scalar
 }  // namespace detail
 FASTPRIM_NAMESPACE_END

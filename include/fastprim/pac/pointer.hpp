@@ -175,7 +175,7 @@ constexpr std::uint32_t fpac_esr(key_id k) noexcept {
 }  // namespace pac
 
 namespace detail {
-template <pac::pac_cipher C>
+template <fastprim::pac::pac_cipher C>
 constexpr std::uint64_t pac_call(const C& c, std::uint64_t data, std::uint64_t modifier) noexcept {
   if constexpr (std::is_invocable_r_v<std::uint64_t, const C&, std::uint64_t, std::uint64_t>)
     return c(data, modifier);

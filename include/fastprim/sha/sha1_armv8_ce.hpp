@@ -16,8 +16,7 @@
 #include <arm_neon.h>
 
 FASTPRIM_NAMESPACE_BEGIN
-namespace detail {
-namespace armv8_ce {
+namespace detail::sha::armv8_ce {
 
 FASTPRIM_ZERO_REGS FASTPRIM_TARGET_ARMV8_CE inline void sha1_compress(std::uint32_t* state,
                                                                       const std::byte* blocks,
@@ -68,8 +67,7 @@ inline constexpr sha1_kernels sha1_table{&sha1_compress, &sha1_batch, &md_hash_w
                                          &md_hmac_with<5, 20, &sha1_compress>};
 constexpr const sha1_kernels* sha1_get() noexcept { return &sha1_table; }
 
-}  // namespace armv8_ce
-}  // namespace detail
+}  // namespace detail::sha::armv8_ce
 FASTPRIM_NAMESPACE_END
 
 #endif  // FASTPRIM_HAVE_ARMV8_CE

@@ -32,7 +32,7 @@ struct sha1_kernels {
   md_hmac_fn hmac;
 };
 
-namespace scalar {
+namespace sha::scalar {
 
 FASTPRIM_ZERO_REGS constexpr void sha1_compress(std::uint32_t* state, const std::byte* blocks,
                                                 std::size_t nblocks) noexcept {
@@ -96,6 +96,6 @@ inline constexpr sha1_kernels sha1_table{&sha1_compress, &sha1_batch, &md_hash_w
                                          &md_hmac_with<5, 20, &sha1_compress>};
 constexpr const sha1_kernels* sha1_get() noexcept { return &sha1_table; }
 
-}  // namespace scalar
+}  // namespace sha::scalar
 }  // namespace detail
 FASTPRIM_NAMESPACE_END

@@ -16,8 +16,7 @@
 #include <arm_neon.h>
 
 FASTPRIM_NAMESPACE_BEGIN
-namespace detail {
-namespace armv8_ce {
+namespace detail::sha::armv8_ce {
 
 FASTPRIM_ZERO_REGS FASTPRIM_TARGET_ARMV8_CE inline void sha256_compress(std::uint32_t* state,
                                                                         const std::byte* blocks,
@@ -60,8 +59,7 @@ inline constexpr sha256_kernels sha256_table{&sha256_compress, &sha256_batch,
                                              &md_hmac_with<8, 32, &sha256_compress>};
 constexpr const sha256_kernels* sha256_get() noexcept { return &sha256_table; }
 
-}  // namespace armv8_ce
-}  // namespace detail
+}  // namespace detail::sha::armv8_ce
 FASTPRIM_NAMESPACE_END
 
 #endif  // FASTPRIM_HAVE_ARMV8_CE

@@ -45,7 +45,7 @@ struct sha256_kernels {
   md_hmac_fn hmac;
 };
 
-namespace scalar {
+namespace sha::scalar {
 
 FASTPRIM_ZERO_REGS constexpr void sha256_compress(std::uint32_t* state, const std::byte* blocks,
                                                   std::size_t nblocks) noexcept {
@@ -107,6 +107,6 @@ inline constexpr sha256_kernels sha256_table{&sha256_compress, &sha256_batch,
                                              &md_hmac_with<8, 32, &sha256_compress>};
 constexpr const sha256_kernels* sha256_get() noexcept { return &sha256_table; }
 
-}  // namespace scalar
+}  // namespace sha::scalar
 }  // namespace detail
 FASTPRIM_NAMESPACE_END

@@ -2,7 +2,7 @@
 // fastprim/sha/sha256_x86_shani.hpp: SHA-256 compression with the x86 SHA extensions
 // (sha256rnds2/sha256msg1/sha256msg2, SSSE3 pshufb, SSE4.1 pblendw). FIPS 180-4 section 6.2.2.
 // The kernel is written for L independent streams at once; L = 1 is the single-message
-// compress, L > 1 the interleaved multi-buffer kernel (sha256_multi_x86_shani.hpp) that keeps
+// compress, L > 1 the interleaved multi-buffer kernel (sha_x86_shani_batch.hpp) that keeps
 // several sha256rnds2 dependency chains in flight.
 #pragma once
 
@@ -15,14 +15,13 @@
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/md_buffer.hpp"
 #include "fastprim/sha/sha256_scalar.hpp"
-#include "fastprim/sha/sha_tail_x86_shani.hpp"
+#include "fastprim/sha/sha_x86_shani_tail.hpp"
 
 #if FASTPRIM_HAVE_X86_SHANI
 #include <immintrin.h>
 
 FASTPRIM_NAMESPACE_BEGIN
-namespace detail {
-namespace x86_shani {
+namespace detail::sha::x86_shani {
 
 // sha256rnds2 wants the state as ABEF and CDGH, A and C in the top lane.
 FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_load_state(const std::uint32_t* s, __m128i& abef,
@@ -122,12 +121,9 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE __m128i sha256_sigma0(__m128i x
 }
 
 // Groups g (4 rounds each, 0..11) whose W[t-16] + sigma0(W[t-15]) is computed with SSE shifts
-// instead of sha256msg1: on Ice Lake sha256msg1 competes with sha256rnds2 for the SHA unit and
-// each one stalls the round chain. Single stream, 8 KiB, minimum TSC ticks/byte in one run: no
-// message schedule at all (the sha256rnds2 chain alone, 2.0 core cycles/byte) 1.645;
-// sha256msg1 in every group 2.073; SSE sigma0 in every group 1.858; in groups 1,2,4,5,7,8,10,11
-// (this mask) 1.830. Replacing sha256msg2 by SSE instead is slower (2.288: sigma1 needs two
-// dependent halves).
+// instead of sha256msg1: on Intel sha256msg1 competes with sha256rnds2 for the SHA unit and
+// each one stalls the round chain. This mask measured best of those tried (docs/performance.md);
+// replacing sha256msg2 by SSE instead is slower (sigma1 needs two dependent halves).
 inline constexpr unsigned sha256_sse_sigma0_groups = 0xdb6;
 
 // One block whose big-endian words W0..W15 are already in m0..m3 (W0 in lane 0 of m0).
@@ -266,8 +262,7 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_SHANI inline void sha256_hmac(const std::
   sha256_store_digest(out, oabef, ocdgh);
 }
 
-}  // namespace x86_shani
-}  // namespace detail
+}  // namespace detail::sha::x86_shani
 FASTPRIM_NAMESPACE_END
 
 #endif  // FASTPRIM_HAVE_X86_SHANI

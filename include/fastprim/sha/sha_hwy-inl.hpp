@@ -3,7 +3,7 @@
 // fastprim/sha/sha_hwy-inl.hpp: SHA-256 and SHA-1 batches with Highway, one message per 32-bit
 // lane (AVX-512: 16 messages, AVX2: 8, SSSE3/NEON: 4; SHA-1 two such groups in flight), for CPUs
 // without SHA instructions, for SHA-1 on AVX-512, and for SHA-256 where SHA-NI issues its rounds
-// slowly (Ice Lake, Zen 5; see dispatch.hpp). FIPS 180-4 sections 6.1.2 and
+// slowly (Intel, Zen 5; see dispatch/sha.hpp). FIPS 180-4 sections 6.1.2 and
 // 6.2.2. Per target: detail::N_<TARGET>::sha_hwy::{sha256_k, sha1_k} (nullptr on HWY_SCALAR and
 // HWY_EMU128, where fastprim's own scalar backend serves); their compress is the scalar one.
 
@@ -12,20 +12,13 @@
 #include "fastprim/sha/sha1_scalar.hpp"
 #include "fastprim/sha/sha256_scalar.hpp"
 
-#if defined(FASTPRIM_SHA_HWY_INL_) == defined(HWY_TARGET_TOGGLE)
-#ifdef FASTPRIM_SHA_HWY_INL_
-#undef FASTPRIM_SHA_HWY_INL_
-#else
-#define FASTPRIM_SHA_HWY_INL_
-#endif
-
+// Per-target part: no toggle guard, detail/hwy_pass.hpp includes this file once per target.
 #include <hwy/highway.h>
 
 HWY_BEFORE_NAMESPACE();
 FASTPRIM_NAMESPACE_BEGIN
-namespace detail {
+namespace detail::sha {
 namespace HWY_NAMESPACE {
-namespace sha_hwy {
 
 #if HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128
 namespace hn = hwy::HWY_NAMESPACE;
@@ -60,8 +53,7 @@ HWY_INLINE vec_t majority(vec_t x, vec_t y, vec_t z) {
 // W[t-16..t-1] as memory operands and store W[t], and the next block's transposed words go
 // straight to the other buffer. `opaque` hides the buffer's identity from the compiler once per
 // round, so that g++ does not try to keep the window and the prefetched block (32 vectors) in
-// registers: it spilled and copied about 300 vectors per block instead. Zen 4, SHA-1, 16 lanes x
-// 16 blocks, core c/B in one process: registers 0.62, memory window 0.57 (clang 14: 0.53).
+// registers: it spilled and copied about 300 vectors per block instead, and ran slower.
 template <class T>
 HWY_INLINE T* opaque(T* p) {
   __asm__("" : "+r"(p));
@@ -90,12 +82,11 @@ HWY_INLINE void store_states(std::size_t active, std::uint32_t* const* states, c
 // AVX-512: each lane's block is one 64-byte load; a byte shuffle makes its words big-endian and
 // a 16x16 transpose of 32-bit words (unpack 32, unpack 64, two 128-bit block shuffles: 64
 // shuffles per 16 blocks) turns rows into columns. The element-by-element transpose through
-// memory took 256 loads and 256 stores per 16 blocks, about 0.25 core cycles/byte on the store
-// port alone (batch SHA-1 spends about 0.4 cycles/byte on its rounds).
+// memory took 256 loads and 256 stores per 16 blocks, a store-port load comparable to the rounds.
 HWY_INLINE void load_block(std::size_t active, const std::byte* const* p, std::size_t off, vec_t* w) {
   static_assert(lanes == 16);
   // All-ones zero-masked forms: the same instructions, without g++ 12's -Wmaybe-uninitialized on
-  // the unmasked intrinsics' _mm512_undefined source (as in aes/x86_vaes.hpp).
+  // the unmasked intrinsics' _mm512_undefined source (as in aes/aes_x86_vaes.hpp).
   constexpr __mmask16 all16 = 0xffff;
   constexpr __mmask8 all8 = 0xff;
   constexpr __mmask64 all64 = ~__mmask64{0};
@@ -229,8 +220,7 @@ HWY_INLINE void sha256_round(vec_t* x, int k, vec_t kw) {
 // Chain: e of the next round as ((d + h + K + W) + Ch) + Sigma1(e), 3 vector latencies from e
 // instead of 4 with d + T1 but two adds more per round; for Zen 5 (every vector op latency 2,
 // four zmm ALUs), where the rounds of one group wait on that chain. Elsewhere the lanes are bound
-// by the ports and take the form with fewer ops (Emerald Rapids, 64 x 1 KiB, best of 300 batches
-// in four alternating runs: 0.697-0.725 TSC ticks/byte against 0.737-0.742 associated).
+// by the ports and take the form with fewer ops (faster on Emerald Rapids: docs/performance.md).
 template <std::size_t G, bool Chain, class Src>
 HWY_INLINE void sha256_rounds(vec_t (*s)[8], const Src* src, std::size_t nblocks) {
   const d32_t d;
@@ -314,18 +304,14 @@ HWY_INLINE void sha1_rounds(vec_t (*s)[5], const Src* src, std::size_t nblocks) 
 #pragma GCC unroll 2
       for (std::size_t q = 0; q < G; ++q) {
         // The next block's load and transpose (about 80 shuffles, all on one port on AVX-512) amid
-        // this block's rounds rather than before them, where they held up the rounds' chain: 16
-        // lanes x 16 blocks on Ice Lake, 0.50-0.51 -> 0.46 TSC ticks/byte (0.34 with the words
-        // already transposed; micro-benchmark, split at rounds 20/40/60: 0.50/0.46/0.47; that was
-        // with the window in registers). With the window in memory, Zen 4, fp::sha1_batch of 64 x
-        // 1 KiB, TSC ticks/byte, three alternating runs each: at round 0 0.503, 4 0.498, 10 0.497,
-        // 14 0.498, 20 0.505, 40 0.511, 60 0.507.
+        // this block's rounds rather than before them, where they held up the rounds' chain;
+        // round 10 measured best among the split points tried.
         if (t == 10 && b + 1 < nblocks) src[q].load(b + 1, opaque(wbuf[q][(b + 1) & 1]));
         vec_t* const w = opaque(wbuf[q][b & 1]);
         if (t >= 16)
           w[t & 15] =
               rotl<1>(hn::Xor(hn::Xor3(w[(t - 3) & 15], w[(t - 8) & 15], w[(t - 14) & 15]), w[t & 15]));
-        sha1_round(v[q], t, hn::Add(hn::Set(d, detail::scalar::sha1_round_k(t)), w[t & 15]));
+        sha1_round(v[q], t, hn::Add(hn::Set(d, detail::sha::scalar::sha1_round_k(t)), w[t & 15]));
       }
     }
     for (std::size_t q = 0; q < G; ++q)
@@ -388,9 +374,9 @@ FASTPRIM_ZERO_REGS_INNER inline void hash_msgs(const std::span<const std::byte>*
     const bool shared = md_shared_last_block(msgs, G * lanes, last);
     if (shared && msgs[0].size() != wk_len) {
       if constexpr (Words == 8)
-        detail::scalar::sha256_block_wk(last, wk);
+        detail::sha::scalar::sha256_block_wk(last, wk);
       else
-        detail::scalar::sha1_block_wk(last, wk);
+        detail::sha::scalar::sha1_block_wk(last, wk);
       wk_len = msgs[0].size();
     }
     if constexpr (Words == 8)
@@ -477,10 +463,7 @@ FASTPRIM_HWY_EXPORT const sha256_kernels* sha256_k_chain = nullptr;
 FASTPRIM_HWY_EXPORT const sha1_kernels* sha1_k = nullptr;
 #endif
 
-}  // namespace sha_hwy
 }  // namespace HWY_NAMESPACE
-}  // namespace detail
+}  // namespace detail::sha
 FASTPRIM_NAMESPACE_END
 HWY_AFTER_NAMESPACE();
-
-#endif  // toggle guard

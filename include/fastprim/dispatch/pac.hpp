@@ -1,0 +1,59 @@
+// fastprim/dispatch/pac.hpp: the ComputePAC registry (QARMA5, QARMA3, impdef; single calls and
+// batches): which backends implement it, in which order they are preferred per tuning, and their
+// variants. Included by pac/compute.hpp; the only file that includes the PAC backends. Why these
+// orders: docs/performance.md, "PAC".
+#pragma once
+
+#include <span>
+
+#include "fastprim/backend.hpp"
+#include "fastprim/detail/config.hpp"
+#include "fastprim/detail/hwy_get.hpp"
+#include "fastprim/dispatch.hpp"
+#include "fastprim/pac/pac_scalar.hpp"
+
+#if FASTPRIM_HWY_DECLARE_ONLY
+FASTPRIM_HWY_DECLARE(pac, extern const pac_kernels* const kernels;)
+FASTPRIM_HWY_DECLARE_SSSE3_AVX(pac, extern const pac_kernels* const kernels_avx;)
+#else
+#define FASTPRIM_HWY_PASS_FILE "fastprim/pac/pac_hwy-inl.hpp"
+#include "fastprim/detail/hwy_pass.hpp"
+#endif
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+
+template <>
+struct kernels_of<primitive::pac> {
+  using type = pac_kernels;
+  // AVX-512 first: single calls are pshufb S-boxes and vpternlog on one xmm, batches bitsliced
+  // on zmm, 512 PACs per block; then AVX2, SSSE3 and NEON, then scalar.
+  static constexpr backend order[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::hwy_avx2,
+                                      backend::hwy_ssse3,   backend::hwy_neon, backend::scalar};
+  // Intel: AVX3_DL's own VBMI kernels lost to AVX3's (vpermb and vpermi2b take 3-5 cycles
+  // against pshufb's 1), so both rows run the same code, and AVX3 comes first.
+  static constexpr backend order_intel[] = {backend::hwy_avx3,  backend::hwy_avx3_dl, backend::hwy_avx2,
+                                            backend::hwy_ssse3, backend::hwy_neon,    backend::scalar};
+  static constexpr std::span<const backend> order_for(cpu_tuning t) noexcept {
+    return t == cpu_tuning::intel ? std::span<const backend>(order_intel) : std::span<const backend>(order);
+  }
+  template <backend B>
+  static constexpr const type* get() noexcept {
+    if constexpr (B == backend::scalar) return &pac::scalar::kernels;
+    FASTPRIM_HWY_GET(B, pac, kernels)
+    return nullptr;
+  }
+  // hwy_ssse3 on a CPU with AVX: the kernels entered with a vzeroupper (detail/sse_entry.hpp).
+  static const type* refine([[maybe_unused]] backend b, [[maybe_unused]] const cpu_caps& c,
+                            const type* k) noexcept {
+    FASTPRIM_HWY_SSSE3_REFINE(b, c, pac, kernels)
+    return k;
+  }
+  static const char* variant_name([[maybe_unused]] const type* k) noexcept {
+    FASTPRIM_HWY_SSSE3_VARIANT(k, pac, kernels)
+    return nullptr;
+  }
+};
+
+}  // namespace detail
+FASTPRIM_NAMESPACE_END

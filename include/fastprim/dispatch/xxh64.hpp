@@ -1,0 +1,59 @@
+// fastprim/dispatch/xxh64.hpp: the XXH64 registry, for one stream and for batches of
+// independent inputs. Included by xxh64.hpp; the only file that includes the XXH64 backends.
+// Why these orders: docs/performance.md, "XXH64".
+#pragma once
+
+#include <span>
+
+#include "fastprim/backend.hpp"
+#include "fastprim/detail/config.hpp"
+#include "fastprim/detail/hwy_get.hpp"
+#include "fastprim/dispatch.hpp"
+#include "fastprim/xxh64/xxh64_scalar.hpp"
+
+#if FASTPRIM_HWY_DECLARE_ONLY
+FASTPRIM_HWY_DECLARE(xxh64, extern const kernels* const stream_k; extern const batch_kernels* const batch_k;)
+FASTPRIM_HWY_DECLARE_SSSE3_AVX(xxh64, extern const kernels* const stream_k_avx;
+                               extern const batch_kernels* const batch_k_avx;)
+#else
+#define FASTPRIM_HWY_PASS_FILE "fastprim/xxh64/xxh64_hwy-inl.hpp"
+#include "fastprim/detail/hwy_pass.hpp"
+#endif
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+
+template <>
+struct kernels_of<primitive::xxh64> {
+  using type = xxh64::kernels;
+  // One stream: AVX-512 premultiplies the input words with vpmullq a block ahead of the scalar
+  // chains, which then issue half the imul; AVX2 and NEON emulate the 64-bit multiply and gain
+  // nothing. Only the AVX3 row (AVX3_DL would be the same code), so that any AVX-512 compile
+  // target makes the choice at compile time.
+  static constexpr backend order[] = {backend::hwy_avx3, backend::scalar};
+  static constexpr std::span<const backend> order_for(cpu_tuning) noexcept { return order; }
+  template <backend B>
+  static constexpr const type* get() noexcept {
+    if constexpr (B == backend::scalar) return &xxh64::scalar::table;
+    FASTPRIM_HWY_GET(B, xxh64, stream_k)
+    return nullptr;
+  }
+};
+
+template <>
+struct kernels_of<primitive::xxh64_batch> {
+  using type = xxh64::batch_kernels;
+  // One input per 64-bit lane: only AVX-512 has a native 64-bit multiply; the emulated one on
+  // AVX2 and NEON measured slower than scalar one input at a time.
+  static constexpr backend order[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::scalar};
+  static constexpr std::span<const backend> order_for(cpu_tuning) noexcept { return order; }
+  template <backend B>
+  static constexpr const type* get() noexcept {
+    if constexpr (B == backend::scalar) return &xxh64::scalar::batch_table;
+    FASTPRIM_HWY_GET(B, xxh64, batch_k)
+    return nullptr;
+  }
+};
+
+}  // namespace detail
+FASTPRIM_NAMESPACE_END
