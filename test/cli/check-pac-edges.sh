@@ -6,8 +6,9 @@
 # inputs with bounded memory; fastprim-pac's output fed back in must come out unchanged (the
 # real-QEMU records of DATA_DIR as the good input).
 #   check-pac-edges.sh FASTPRIM_PAC FASTPRIM_INFO DATA_DIR
-tool=$(realpath "${1:?usage: check-pac-edges.sh FASTPRIM_PAC FASTPRIM_INFO DATA_DIR}")
-info=$(realpath "${2:?}")
+source "$(dirname "$0")/emulated.sh"
+tool=$(emulated "$(realpath "${1:?usage: check-pac-edges.sh FASTPRIM_PAC FASTPRIM_INFO DATA_DIR}")")
+info=$(emulated "$(realpath "${2:?}")")
 data=$(realpath "${3:?}")
 # shellcheck source=edges-lib.sh
 source "$(dirname "$0")/edges-lib.sh"

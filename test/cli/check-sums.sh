@@ -8,7 +8,8 @@
 # the file at stdio buffer boundaries), and a long list checks both.
 #   check-sums.sh FASTPRIM_TOOL REFERENCE_COMMAND...   e.g. fastprim-xxh64sum xxhsum -H1
 set -u
-tool=$(realpath "$1"); shift
+source "$(dirname "$0")/emulated.sh"
+tool=$(emulated "$(realpath "$1")"); shift
 ref=("$@")
 command -v "${ref[0]}" >/dev/null || { echo "skip: ${ref[0]} not installed"; exit 77; }
 w=$(mktemp -d)
