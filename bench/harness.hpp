@@ -25,6 +25,7 @@
 #include <fastprim/dispatch.hpp>
 #include <functional>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,12 @@ std::vector<std::size_t> sizes();
 bool quick();
 
 // A buffer of `n` pseudo-random bytes with a 64-byte aligned start, shared by the lambdas.
-std::shared_ptr<std::vector<std::byte>> buffer(std::size_t n, std::uint64_t seed = 1);
+inline std::shared_ptr<std::vector<std::byte>> buffer(std::size_t n, std::uint64_t seed = 1) {
+  auto v = std::make_shared<std::vector<std::byte>>(n);
+  std::mt19937_64 rng(seed);
+  for (auto& b : *v) b = std::byte(rng());
+  return v;
+}
 
 #if defined(__x86_64__)
 // Zeroes the upper halves of ymm0-15 (a vzeroupper, where the CPU has AVX): every row starts

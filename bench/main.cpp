@@ -57,13 +57,6 @@ std::vector<std::size_t> sizes() {
   return {16, 32, 64, 256, 1024, 8192, 65536, 1 << 20};
 }
 
-std::shared_ptr<std::vector<std::byte>> buffer(std::size_t n, std::uint64_t seed) {
-  auto v = std::make_shared<std::vector<std::byte>>(n);
-  std::mt19937_64 rng(seed);
-  for (auto& b : *v) b = std::byte(rng());
-  return v;
-}
-
 void register_run(const std::string& group, const std::string& impl, std::size_t bytes,
                   std::function<void(benchmark::State&)> run) {
   const std::string name = group + "/" + impl + "/" + std::to_string(bytes);

@@ -43,12 +43,6 @@
 namespace fpbench {
 bool quick() { return false; }
 std::vector<std::size_t> sizes() { return {16, 64, 1024, 8192}; }
-std::shared_ptr<std::vector<std::byte>> buffer(std::size_t n, std::uint64_t seed) {
-  auto v = std::make_shared<std::vector<std::byte>>(n);
-  std::mt19937_64 rng(seed);
-  for (auto& b : *v) b = std::byte(rng());
-  return v;
-}
 void register_run(const std::string& group, const std::string& impl, std::size_t bytes,
                   std::function<void(benchmark::State&)> run) {
   benchmark::RegisterBenchmark((group + "/" + impl + "/" + std::to_string(bytes)).c_str(), std::move(run));
@@ -318,8 +312,7 @@ void register_sha_dirty() {
       auto buf = fpbench::buffer(n);
       const std::span<const std::byte> msg(buf->data(), n);
       fpbench::add(
-          group, "fastprim", n, [buf, msg, oneshot] { benchmark::DoNotOptimize(oneshot(msg)); },
-          dirty_upper);
+          group, "fastprim", n, [buf, msg, oneshot] { benchmark::DoNotOptimize(oneshot(msg)); }, dirty_upper);
       fpbench::add(
           group, "x86_shani kernel, no vzeroupper", n,
           [buf, msg, kernel] {

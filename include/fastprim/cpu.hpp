@@ -3,7 +3,9 @@
 // facts only: what fastprim makes of them is the dispatch layer's (dispatch.hpp, dispatch/).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -21,15 +23,8 @@ FASTPRIM_NAMESPACE_BEGIN
 enum class cpu_vendor : std::uint8_t { other, intel, amd };
 
 constexpr std::string_view to_string(cpu_vendor v) noexcept {
-  switch (v) {
-    case cpu_vendor::intel:
-      return "intel";
-    case cpu_vendor::amd:
-      return "amd";
-    case cpu_vendor::other:
-      break;
-  }
-  return "other";
+  constexpr std::string_view names[] = {"other", "intel", "amd"};  // in enum order
+  return static_cast<std::size_t>(v) < std::size(names) ? names[static_cast<std::size_t>(v)] : "other";
 }
 
 struct cpu_caps {

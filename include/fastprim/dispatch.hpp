@@ -175,7 +175,8 @@ inline bool cpu_supports(backend b, const cpu_caps& c) noexcept {
 // Specialised by each primitive's registry (fastprim/dispatch/<alg>.hpp):
 //   using type = <struct of function pointers>;
 //   static constexpr backend order[] = {...};     // best first; the last row is scalar
-//   static constexpr std::span<const backend> order_for(cpu_tuning) noexcept;  // a permutation
+//   static constexpr std::span<const backend> order_for(cpu_tuning) noexcept;  // optional: a
+//                                         permutation of `order` where microarchitectures disagree
 //   template <backend B> static constexpr const type* get() noexcept;   // nullptr: not implemented
 //   optionally refine() and variant_name(), see refined() below.
 template <primitive P>
@@ -192,7 +193,10 @@ constexpr std::span<const backend> order() noexcept {
 }
 template <primitive P>
 constexpr std::span<const backend> order(cpu_tuning t) noexcept {
-  return kernels_of<P>::order_for(t);
+  if constexpr (requires { kernels_of<P>::order_for(t); })
+    return kernels_of<P>::order_for(t);
+  else
+    return kernels_of<P>::order;
 }
 
 // Every tuning's order is a permutation of the default one, ending in scalar.

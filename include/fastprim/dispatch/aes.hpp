@@ -35,7 +35,6 @@ struct kernels_of<primitive::aes> {
   // loses a little on decryption; the serial mode decides.
   static constexpr backend order[] = {backend::x86_vaes, backend::x86_aesni, backend::armv8_ce,
                                       backend::hwy_ssse3, backend::scalar};
-  static constexpr std::span<const backend> order_for(cpu_tuning) noexcept { return order; }
 
   template <backend B>
   static constexpr const type* get() noexcept {

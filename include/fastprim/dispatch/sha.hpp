@@ -84,7 +84,6 @@ template <class T>
 struct sha_stream_registry {
   using type = T;
   static constexpr std::span<const backend> order = sha_stream_order;
-  static constexpr std::span<const backend> order_for(cpu_tuning) noexcept { return order; }
   template <backend B>
   static constexpr const type* get() noexcept {
     return sha_stream_get<type, B>();
@@ -204,7 +203,6 @@ struct kernels_of<primitive::sha1_batch> {
   static constexpr backend order[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::x86_shani,
                                       backend::armv8_ce,    backend::hwy_avx2, backend::hwy_neon,
                                       backend::hwy_ssse3,   backend::scalar};
-  static constexpr std::span<const backend> order_for(cpu_tuning) noexcept { return order; }
   template <backend B>
   static constexpr const type* get() noexcept {
     if constexpr (B == backend::scalar || B == backend::x86_shani || B == backend::armv8_ce) {

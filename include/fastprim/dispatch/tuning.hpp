@@ -4,7 +4,9 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string_view>
 
 #include "fastprim/cpu.hpp"
@@ -20,15 +22,8 @@ inline constexpr std::array<cpu_tuning, 3> all_tunings{cpu_tuning::generic, cpu_
                                                        cpu_tuning::amd_zen5};
 
 constexpr std::string_view to_string(cpu_tuning t) noexcept {
-  switch (t) {
-    case cpu_tuning::intel:
-      return "intel";
-    case cpu_tuning::amd_zen5:
-      return "amd_zen5";
-    case cpu_tuning::generic:
-      break;
-  }
-  return "generic";
+  constexpr std::string_view names[] = {"generic", "intel", "amd_zen5"};  // in enum order
+  return static_cast<std::size_t>(t) < std::size(names) ? names[static_cast<std::size_t>(t)] : "generic";
 }
 
 constexpr cpu_tuning tuning_of(const cpu_caps& c) noexcept {

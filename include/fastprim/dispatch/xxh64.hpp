@@ -31,7 +31,6 @@ struct kernels_of<primitive::xxh64> {
   // nothing. Only the AVX3 row (AVX3_DL would be the same code), so that any AVX-512 compile
   // target makes the choice at compile time.
   static constexpr backend order[] = {backend::hwy_avx3, backend::scalar};
-  static constexpr std::span<const backend> order_for(cpu_tuning) noexcept { return order; }
   template <backend B>
   static constexpr const type* get() noexcept {
     if constexpr (B == backend::scalar) return &xxh64::scalar::table;
@@ -46,7 +45,6 @@ struct kernels_of<primitive::xxh64_batch> {
   // One input per 64-bit lane: only AVX-512 has a native 64-bit multiply; the emulated one on
   // AVX2 and NEON measured slower than scalar one input at a time.
   static constexpr backend order[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::scalar};
-  static constexpr std::span<const backend> order_for(cpu_tuning) noexcept { return order; }
   template <backend B>
   static constexpr const type* get() noexcept {
     if constexpr (B == backend::scalar) return &xxh64::scalar::batch_table;
