@@ -61,10 +61,9 @@ struct aes_access {
 };
 }  // namespace detail
 
-// An expanded AES key bound to one backend. Copyable. The round keys (both directions) are wiped
-// on destruction and when the object is moved from: a moved-from aes keeps its backend and key
-// size but holds an all-zero schedule, reports empty(), and must be assigned before it is used
-// again (calling it is memory-safe but computes nothing anyone can use).
+// An expanded AES key bound to one backend. Copyable; moving copies (no moved-from state: the
+// source keeps its key and backend, see error.hpp). The round keys (both directions) are wiped on
+// destruction.
 class aes {
  public:
   static constexpr std::size_t block_size = 16;
@@ -87,31 +86,18 @@ class aes {
     return create(detail::as_bytes_span(key), b);
   }
 
-  aes(const aes& o) noexcept : fn_(o.fn_), b_(o.b_), empty_(o.empty_) { copy_keys(o); }
-  aes(aes&& o) noexcept : fn_(o.fn_), b_(o.b_), empty_(o.empty_) {
-    copy_keys(o);
-    o.clear();
-  }
+  // Copy and move alike (no move constructor: an rvalue takes the copy, the source stays whole).
+  aes(const aes& o) noexcept : fn_(o.fn_), b_(o.b_) { copy_keys(o); }
   aes& operator=(const aes& o) noexcept {
     if (this != &o) {
       fn_ = o.fn_;
       b_ = o.b_;
-      empty_ = o.empty_;
       copy_keys(o);  // overwrites the whole schedule, whatever the old key size
-    }
-    return *this;
-  }
-  aes& operator=(aes&& o) noexcept {
-    if (this != &o) {
-      operator=(static_cast<const aes&>(o));
-      o.clear();
     }
     return *this;
   }
   ~aes() { detail::secure_zero_object(ks_); }
 
-  // True only for a moved-from object (its round keys wiped).
-  bool empty() const noexcept { return empty_; }
   fastprim::backend backend() const noexcept { return b_; }
   std::size_t key_size() const noexcept { return (ks_.rounds - 6) * 4; }
   unsigned rounds() const noexcept { return ks_.rounds; }
@@ -235,15 +221,9 @@ class aes {
     ks_.rounds = o.ks_.rounds;
     std::memcpy(ks_.bytes, o.ks_.bytes, sizeof ks_.bytes);
   }
-  // The moved-from state: the round count (public) stays, so the kernels stay in bounds.
-  void clear() noexcept {
-    detail::secure_zero(ks_.bytes, sizeof ks_.bytes);
-    empty_ = true;
-  }
 
   detail::aes_mode_kernels fn_{};  // the kernels of this backend and key size, called directly
   fastprim::backend b_ = fastprim::backend::scalar;
-  bool empty_ = false;
   detail::aes_round_keys ks_{};
 };
 
@@ -256,9 +236,9 @@ inline const detail::aes_round_keys& detail::aes_access::round_keys(const fastpr
 
 // CTR as a stream: keeps the counter and the unused keystream of the last block across calls,
 // so any split of the input gives the same output as one aes::ctr call. Owns a copy of the key
-// schedule. The schedule, counter block and buffered keystream are wiped on destruction and when
-// moved from (the moved-from stream reports empty(), like its aes); reset() wipes the keystream
-// of the old stream.
+// schedule. Copyable (a copy forks the stream); moving copies (no moved-from state, see
+// error.hpp). The schedule, counter block and buffered keystream are wiped on destruction;
+// reset() wipes the keystream of the old stream.
 class aes_ctr {
  public:
   static result<aes_ctr> create(const aes& cipher, std::span<const std::byte> iv) noexcept {
@@ -274,27 +254,10 @@ class aes_ctr {
     return create(cipher, detail::as_bytes_span(iv));
   }
 
-  aes_ctr(const aes_ctr&) = default;
-  aes_ctr& operator=(const aes_ctr&) = default;
-  aes_ctr(aes_ctr&& o) noexcept : cipher_(std::move(o.cipher_)), unused_(o.unused_) {
-    std::memcpy(counter_, o.counter_, sizeof counter_);
-    std::memcpy(keystream_, o.keystream_, sizeof keystream_);
-    o.clear_stream();
-  }
-  aes_ctr& operator=(aes_ctr&& o) noexcept {
-    if (this != &o) {
-      cipher_ = std::move(o.cipher_);  // wipes the source's schedule
-      std::memcpy(counter_, o.counter_, sizeof counter_);
-      std::memcpy(keystream_, o.keystream_, sizeof keystream_);
-      unused_ = o.unused_;
-      o.clear_stream();
-    }
-    return *this;
-  }
+  // Copy and move alike (no move constructor: an rvalue takes the copy, the source stays whole).
+  aes_ctr(const aes_ctr&) noexcept = default;
+  aes_ctr& operator=(const aes_ctr&) noexcept = default;
   ~aes_ctr() { clear_stream(); }
-
-  // True only for a moved-from stream (its key schedule and state wiped).
-  bool empty() const noexcept { return cipher_.empty(); }
 
   // Restart at a new initial counter block; the old stream's buffered keystream is wiped.
   result<void> reset(std::span<const std::byte> iv) noexcept {

@@ -43,11 +43,12 @@ inline std::span<const std::byte> as_byte_span(const T* p, std::size_t n) noexce
 
 }  // namespace detail
 
-// HMAC with hash `H` (fastprim::sha1 or fastprim::sha256). Copyable (a copy forks the stream).
+// HMAC with hash `H` (fastprim::sha1 or fastprim::sha256). Copyable (a copy forks the stream);
+// moving copies (no moved-from state: the source keeps its key and stream, see error.hpp).
 // The object keeps no copy of the raw key, only the chaining values after the ipad and opad
 // blocks; the padded key block (and the hash of a long key) is wiped once they are computed.
-// The keyed states and the stream are wiped on destruction and when moved from (the moved-from
-// object reports empty() until it is assigned); reset() wipes the stream before restarting it.
+// The keyed states and the stream are wiped on destruction; reset() wipes the stream before
+// restarting it.
 // The hash backend is fixed at construction. The members that hold the keyed chaining values or
 // the inner hash in registers (set_key, reset, digest, compute) are the register-zeroing
 // boundary (FASTPRIM_ZERO_REGS, config.hpp).
@@ -70,20 +71,10 @@ class hmac {
   explicit hmac(std::span<T, E> key) noexcept : hmac(std::as_bytes(key)) {}
   explicit hmac(std::string_view key) noexcept : hmac(detail::as_byte_span(key.data(), key.size())) {}
 
+  // Copy and move alike (no move constructor: an rvalue takes the copy, the source stays whole).
   hmac(const hmac&) noexcept = default;
   hmac& operator=(const hmac&) noexcept = default;
-  hmac(hmac&& o) noexcept : hmac(static_cast<const hmac&>(o)) { o.clear(); }
-  hmac& operator=(hmac&& o) noexcept {
-    if (this != &o) {
-      *this = static_cast<const hmac&>(o);
-      o.clear();
-    }
-    return *this;
-  }
   ~hmac() { wipe(); }
-
-  // True only for a moved-from object (no key).
-  bool empty() const noexcept { return empty_; }
 
   // Streaming: the message since construction or the last reset().
   hmac& update(std::span<const std::byte> msg) noexcept {
@@ -161,18 +152,12 @@ class hmac {
     detail::secure_zero(okey_);
     detail::secure_zero_object(inner_);
   }
-  // The moved-from state: no key (all-zero chaining values); compress_ stays, so calls are safe.
-  void clear() noexcept {
-    wipe();
-    empty_ = true;
-  }
 
   std::uint32_t ikey_[words];  // chaining value after (K ^ ipad)
   std::uint32_t okey_[words];  // chaining value after (K ^ opad)
   detail::md_state<words> inner_;
   detail::md_compress_fn compress_;
   detail::md_hmac_fn hmac_;  // whole-message tag, the same backend as compress_
-  bool empty_ = false;
 };
 
 using hmac_sha1_t = hmac<sha1>;

@@ -1,8 +1,9 @@
 // fastprim/md_hasher.hpp: the streaming interface that fastprim::sha1 and fastprim::sha256
 // share (a CRTP base): update() any number of times, digest() (const: the stream can go on),
 // reset(), copy to fork a stream; and the one-shot hash(), usable in constant expressions.
-// The chaining value, length and partial block are wiped on destruction, by reset() and when
-// moved from. ISA: whatever the bound backend uses. Constant-time: yes.
+// Moving copies (no moved-from state: the source keeps its stream, see error.hpp). The chaining
+// value, length and partial block are wiped on destruction and by reset().
+// ISA: whatever the bound backend uses. Constant-time: yes.
 #pragma once
 
 #include <array>
@@ -30,17 +31,9 @@ class md_hasher {
   using traits_type = Traits;
 
   md_hasher() noexcept { st_.init(Traits::iv.data()); }
-  md_hasher(const md_hasher&) noexcept = default;  // forks the stream
+  // Copy and move alike: both fork the stream (no move constructor: an rvalue takes the copy).
+  md_hasher(const md_hasher&) noexcept = default;
   md_hasher& operator=(const md_hasher&) noexcept = default;
-  // Moving leaves the source wiped and freshly reset (the empty message).
-  md_hasher(md_hasher&& o) noexcept : st_(o.st_) { o.reset(); }
-  md_hasher& operator=(md_hasher&& o) noexcept {
-    if (this != &o) {
-      st_ = o.st_;
-      o.reset();
-    }
-    return *this;
-  }
   ~md_hasher() { detail::secure_zero_object(st_); }
 
   // Wipes the chaining value, length and partial block, then starts the empty message.

@@ -71,24 +71,16 @@ constexpr std::uint64_t xxh64(const char* s, std::uint64_t seed = 0) noexcept {
 }
 
 // ---- streaming --------------------------------------------------------------------------------------
-// The seed, accumulators and buffered bytes are wiped on destruction, by reset() (before the new
-// seed is set) and when moved from (the source is left as xxh64_state{0}, freshly reset): users
-// hash secrets and keep seeds secret.
+// Copyable (a copy forks the stream); moving copies (no moved-from state: the source keeps its
+// seed and stream, see error.hpp). The seed, accumulators and buffered bytes are wiped on
+// destruction and by reset() (before the new seed is set): users hash secrets and keep seeds
+// secret.
 class xxh64_state {
  public:
   constexpr explicit xxh64_state(std::uint64_t seed = 0) noexcept { reset(seed); }
+  // Copy and move alike (no move constructor: an rvalue takes the copy, the source stays whole).
   constexpr xxh64_state(const xxh64_state&) noexcept = default;
   constexpr xxh64_state& operator=(const xxh64_state&) noexcept = default;
-  constexpr xxh64_state(xxh64_state&& o) noexcept : xxh64_state(static_cast<const xxh64_state&>(o)) {
-    o.reset();
-  }
-  constexpr xxh64_state& operator=(xxh64_state&& o) noexcept {
-    if (this != &o) {
-      *this = static_cast<const xxh64_state&>(o);
-      o.reset();
-    }
-    return *this;
-  }
   constexpr ~xxh64_state() { wipe(); }
 
   constexpr void reset(std::uint64_t seed = 0) noexcept {

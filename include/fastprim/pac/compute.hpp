@@ -92,25 +92,15 @@ namespace pac {
 
 // A key prepared for one algorithm, bound to a backend when built: emulators reuse a key for
 // millions of PACs. The key is not kept, only its schedule (scalar and SIMD forms), which is
-// wiped on destruction and when the object is moved from: a moved-from keyed_pac keeps its
-// algorithm and backend, holds an all-zero schedule and reports empty() until it is assigned.
+// wiped on destruction. Copyable; moving copies (no moved-from state: the source keeps its
+// schedule and backend, see error.hpp).
 class keyed_pac {
  public:
   keyed_pac(pac::algorithm alg, key k) noexcept : keyed_pac(alg, k, detail::pac_select()) {}
-  keyed_pac(const keyed_pac&) = default;
-  keyed_pac& operator=(const keyed_pac&) = default;
-  keyed_pac(keyed_pac&& o) noexcept : keyed_pac(static_cast<const keyed_pac&>(o)) { o.clear(); }
-  keyed_pac& operator=(keyed_pac&& o) noexcept {
-    if (this != &o) {
-      *this = static_cast<const keyed_pac&>(o);
-      o.clear();
-    }
-    return *this;
-  }
+  // Copy and move alike (no move constructor: an rvalue takes the copy, the source stays whole).
+  keyed_pac(const keyed_pac&) noexcept = default;
+  keyed_pac& operator=(const keyed_pac&) noexcept = default;
   ~keyed_pac() { detail::secure_zero_object(sched_); }
-
-  // True only for a moved-from object (its schedule wiped).
-  bool empty() const noexcept { return empty_; }
 
   // The full 64-bit ComputePAC(data, modifier, key).
   std::uint64_t compute(std::uint64_t data, std::uint64_t modifier) const noexcept {
@@ -136,22 +126,11 @@ class keyed_pac {
         backend_(b.token),
         alg_(alg) {}
 
-  // The moved-from state; the round count and S-box (public) stay, so the kernels stay in bounds.
-  void clear() noexcept {
-    const std::uint8_t rounds = sched_.q.rounds;
-    const pac::sbox s = sched_.q.s;
-    detail::secure_zero_object(sched_);
-    sched_.q.rounds = rounds;
-    sched_.q.s = s;
-    empty_ = true;
-  }
-
   detail::pac_schedule sched_;
   detail::pac_single_fn single_;
   detail::pac_batch_fn batch_;
   fastprim::backend backend_;
   pac::algorithm alg_;
-  bool empty_ = false;
 };
 
 // One-shot ComputePAC. The key schedule is built for this call only, so this runs the scalar
