@@ -26,6 +26,7 @@
 #include <utility>
 
 #include "fastprim/backend.hpp"
+#include "fastprim/bytes.hpp"
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/secure_zero.hpp"
 #include "fastprim/dispatch/aes.hpp"
@@ -34,13 +35,6 @@
 
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
-
-FASTPRIM_ALWAYS_INLINE std::span<const std::byte> as_bytes_span(std::span<const unsigned char> s) noexcept {
-  return {reinterpret_cast<const std::byte*>(s.data()), s.size()};
-}
-FASTPRIM_ALWAYS_INLINE std::span<std::byte> as_writable_bytes_span(std::span<unsigned char> s) noexcept {
-  return {reinterpret_cast<std::byte*>(s.data()), s.size()};
-}
 
 inline constexpr error err_key{errc::bad_key_length,
                                "AES key must be 16, 24 or 32 bytes (AES-128, AES-192, AES-256)"};
@@ -63,7 +57,7 @@ struct aes_access {
 
 // An expanded AES key bound to one backend. Copyable; moving copies (no moved-from state: the
 // source keeps its key and backend, see error.hpp). The round keys (both directions) are wiped on
-// destruction.
+// destruction. Byte arguments: any byte_input / byte_output range (bytes.hpp).
 class aes {
  public:
   static constexpr std::size_t block_size = 16;
@@ -73,17 +67,19 @@ class aes {
     const auto s = detail::select<primitive::aes>();
     return make(key, s.token, s.kernels);
   }
+  template <byte_input K>
+  static result<aes> create(K&& key) noexcept {
+    return create(as_byte_input(key));
+  }
   // The same on a named backend; errc::unavailable_backend if this build or CPU cannot run it.
   static result<aes> create(std::span<const std::byte> key, fastprim::backend b) noexcept {
     const detail::aes_kernels* k = detail::kernels_for<primitive::aes>(b);
     if (k == nullptr) return detail::err_backend;
     return make(key, b, k);
   }
-  static result<aes> create(std::span<const unsigned char> key) noexcept {
-    return create(detail::as_bytes_span(key));
-  }
-  static result<aes> create(std::span<const unsigned char> key, fastprim::backend b) noexcept {
-    return create(detail::as_bytes_span(key), b);
+  template <byte_input K>
+  static result<aes> create(K&& key, fastprim::backend b) noexcept {
+    return create(as_byte_input(key), b);
   }
 
   // Copy and move alike (no move constructor: an rvalue takes the copy, the source stays whole).
@@ -123,6 +119,14 @@ class aes {
     }
     return ecb(in, out, false);
   }
+  template <byte_input I, byte_output O>
+  FASTPRIM_ALWAYS_INLINE result<void> encrypt_ecb(I&& in, O&& out) const noexcept {
+    return encrypt_ecb(as_byte_input(in), as_byte_output(out));
+  }
+  template <byte_input I, byte_output O>
+  FASTPRIM_ALWAYS_INLINE result<void> decrypt_ecb(I&& in, O&& out) const noexcept {
+    return decrypt_ecb(as_byte_input(in), as_byte_output(out));
+  }
 
   // ---- CBC: `iv` 16 bytes; no padding here (see pkcs7_pad / pkcs7_unpad).
   result<void> encrypt_cbc(std::span<const std::byte> iv, std::span<const std::byte> in,
@@ -143,6 +147,14 @@ class aes {
     fn_.decrypt_cbc(ks_, chain, in.data(), out.data(), in.size() / block_size);
     return {};
   }
+  template <byte_input V, byte_input I, byte_output O>
+  result<void> encrypt_cbc(V&& iv, I&& in, O&& out) const noexcept {
+    return encrypt_cbc(as_byte_input(iv), as_byte_input(in), as_byte_output(out));
+  }
+  template <byte_input V, byte_input I, byte_output O>
+  result<void> decrypt_cbc(V&& iv, I&& in, O&& out) const noexcept {
+    return decrypt_cbc(as_byte_input(iv), as_byte_input(in), as_byte_output(out));
+  }
 
   // ---- CTR (SP 800-38A 6.5): `iv` is the 16-byte initial counter block, incremented as one
   // 128-bit big-endian integer (wrapping at 2^128). Any length; encryption = decryption.
@@ -154,6 +166,10 @@ class aes {
     if (detail::ctr_any(fn_, ks_, iv.data(), nullptr, in.data(), out.data(), in.size(), tail) != 0)
       detail::secure_zero(tail, sizeof tail);
     return {};
+  }
+  template <byte_input V, byte_input I, byte_output O>
+  FASTPRIM_ALWAYS_INLINE result<void> ctr(V&& iv, I&& in, O&& out) const noexcept {
+    return ctr(as_byte_input(iv), as_byte_input(in), as_byte_output(out));
   }
 
   // ---- one block: `in` exactly 16 bytes, `out` at least 16.
@@ -170,32 +186,13 @@ class aes {
     return {};
   }
 
-  // ---- the same with unsigned char spans
-  result<void> encrypt_ecb(std::span<const unsigned char> in, std::span<unsigned char> out) const noexcept {
-    return encrypt_ecb(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
+  template <byte_input I, byte_output O>
+  result<void> encrypt_block(I&& in, O&& out) const noexcept {
+    return encrypt_block(as_byte_input(in), as_byte_output(out));
   }
-  result<void> decrypt_ecb(std::span<const unsigned char> in, std::span<unsigned char> out) const noexcept {
-    return decrypt_ecb(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
-  }
-  result<void> encrypt_cbc(std::span<const unsigned char> iv, std::span<const unsigned char> in,
-                           std::span<unsigned char> out) const noexcept {
-    return encrypt_cbc(detail::as_bytes_span(iv), detail::as_bytes_span(in),
-                       detail::as_writable_bytes_span(out));
-  }
-  result<void> decrypt_cbc(std::span<const unsigned char> iv, std::span<const unsigned char> in,
-                           std::span<unsigned char> out) const noexcept {
-    return decrypt_cbc(detail::as_bytes_span(iv), detail::as_bytes_span(in),
-                       detail::as_writable_bytes_span(out));
-  }
-  result<void> ctr(std::span<const unsigned char> iv, std::span<const unsigned char> in,
-                   std::span<unsigned char> out) const noexcept {
-    return ctr(detail::as_bytes_span(iv), detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
-  }
-  result<void> encrypt_block(std::span<const unsigned char> in, std::span<unsigned char> out) const noexcept {
-    return encrypt_block(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
-  }
-  result<void> decrypt_block(std::span<const unsigned char> in, std::span<unsigned char> out) const noexcept {
-    return decrypt_block(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
+  template <byte_input I, byte_output O>
+  result<void> decrypt_block(I&& in, O&& out) const noexcept {
+    return decrypt_block(as_byte_input(in), as_byte_output(out));
   }
 
  private:
@@ -245,13 +242,18 @@ class aes_ctr {
     if (iv.size() != aes::block_size) return detail::err_iv;
     return aes_ctr(cipher, iv.data());
   }
+  template <byte_input V>
+  static result<aes_ctr> create(const aes& cipher, V&& iv) noexcept {
+    return create(cipher, as_byte_input(iv));
+  }
   static result<aes_ctr> create(std::span<const std::byte> key, std::span<const std::byte> iv) noexcept {
     auto c = aes::create(key);
     if (!c) return c.error_value();
     return create(*c, iv);
   }
-  static result<aes_ctr> create(const aes& cipher, std::span<const unsigned char> iv) noexcept {
-    return create(cipher, detail::as_bytes_span(iv));
+  template <byte_input K, byte_input V>
+  static result<aes_ctr> create(K&& key, V&& iv) noexcept {
+    return create(as_byte_input(key), as_byte_input(iv));
   }
 
   // Copy and move alike (no move constructor: an rvalue takes the copy, the source stays whole).
@@ -266,6 +268,10 @@ class aes_ctr {
     std::memcpy(counter_, iv.data(), aes::block_size);
     unused_ = 0;
     return {};
+  }
+  template <byte_input V>
+  result<void> reset(V&& iv) noexcept {
+    return reset(as_byte_input(iv));
   }
 
   // Encrypts or decrypts the next in.size() bytes of the stream into `out`.
@@ -285,8 +291,9 @@ class aes_ctr {
                                 counter_, counter_, p, q, n, keystream_);
     return {};
   }
-  result<void> update(std::span<const unsigned char> in, std::span<unsigned char> out) noexcept {
-    return update(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
+  template <byte_input I, byte_output O>
+  result<void> update(I&& in, O&& out) noexcept {
+    return update(as_byte_input(in), as_byte_output(out));
   }
 
   const aes& cipher() const noexcept { return cipher_; }

@@ -2,12 +2,14 @@
 // share (a CRTP base): update() any number of times, digest() (const: the stream can go on),
 // reset(), copy to fork a stream; and the one-shot hash(), usable in constant expressions.
 // Moving copies (no moved-from state: the source keeps its stream, see error.hpp). The chaining
-// value, length and partial block are wiped on destruction and by reset().
+// value, length and partial block are wiped on destruction and by reset(). Messages: any
+// byte_input range (bytes.hpp), or a std::string_view (a literal hashes its characters, no NUL).
 // ISA: whatever the bound backend uses. Constant-time: yes.
 #pragma once
 
 #include <array>
 #include <cstddef>
+#include <ranges>
 #include <span>
 #include <string_view>
 #include <type_traits>
@@ -46,13 +48,11 @@ class md_hasher {
     st_.update(msg.data(), msg.size(), Traits::kernels().compress);
     return static_cast<Derived&>(*this);
   }
-  template <byte_like T, std::size_t E>
-  Derived& update(std::span<T, E> msg) noexcept {
-    return update(std::as_bytes(msg));
+  template <byte_input R>
+  Derived& update(R&& msg) noexcept {
+    return update(as_byte_input(msg));
   }
-  Derived& update(std::string_view msg) noexcept {
-    return update(std::span<const std::byte>(reinterpret_cast<const std::byte*>(msg.data()), msg.size()));
-  }
+  Derived& update(std::string_view msg) noexcept { return update(as_byte_input(msg)); }
 
   digest_type digest() const noexcept { return st_.template digest<digest_size>(Traits::kernels().compress); }
 
@@ -60,9 +60,10 @@ class md_hasher {
   static constexpr digest_type hash(std::span<const std::byte> msg) noexcept {
     return hash_of(msg.data(), msg.size());
   }
-  template <byte_like T, std::size_t E>
-  static constexpr digest_type hash(std::span<T, E> msg) noexcept {
-    return hash_of(msg.data(), msg.size());
+  // (Not through as_byte_input: constant evaluation reads the original elements.)
+  template <byte_input R>
+  static constexpr digest_type hash(R&& msg) noexcept {
+    return hash_of(std::ranges::data(msg), std::ranges::size(msg));
   }
   static constexpr digest_type hash(std::string_view msg) noexcept { return hash_of(msg.data(), msg.size()); }
 

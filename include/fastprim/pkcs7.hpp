@@ -9,6 +9,7 @@
 #include <cstring>
 #include <span>
 
+#include "fastprim/bytes.hpp"
 #include "fastprim/detail/config.hpp"
 #include "fastprim/error.hpp"
 
@@ -53,14 +54,14 @@ inline result<std::size_t> pkcs7_unpad(std::span<const std::byte> data, std::siz
   return data.size() - pad;
 }
 
-inline result<std::size_t> pkcs7_pad(std::span<const unsigned char> in, std::span<unsigned char> out,
-                                     std::size_t block = 16) noexcept {
-  return pkcs7_pad(std::span<const std::byte>(reinterpret_cast<const std::byte*>(in.data()), in.size()),
-                   std::span<std::byte>(reinterpret_cast<std::byte*>(out.data()), out.size()), block);
+// The same for any byte_input / byte_output range (bytes.hpp).
+template <byte_input I, byte_output O>
+inline result<std::size_t> pkcs7_pad(I&& in, O&& out, std::size_t block = 16) noexcept {
+  return pkcs7_pad(as_byte_input(in), as_byte_output(out), block);
 }
-inline result<std::size_t> pkcs7_unpad(std::span<const unsigned char> data, std::size_t block = 16) noexcept {
-  return pkcs7_unpad(std::span<const std::byte>(reinterpret_cast<const std::byte*>(data.data()), data.size()),
-                     block);
+template <byte_input I>
+inline result<std::size_t> pkcs7_unpad(I&& data, std::size_t block = 16) noexcept {
+  return pkcs7_unpad(as_byte_input(data), block);
 }
 
 FASTPRIM_NAMESPACE_END

@@ -12,9 +12,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <ranges>
 #include <span>
 #include <string_view>
 
+#include "fastprim/bytes.hpp"
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/secure_zero.hpp"
 #include "fastprim/dispatch/xxh64.hpp"
@@ -52,22 +54,18 @@ constexpr std::uint64_t hash(const B* p, std::size_t len, std::uint64_t seed) no
 }  // namespace detail
 
 // ---- one-shot ---------------------------------------------------------------------------------------
+// Data: any byte_input range (bytes.hpp), or a std::string_view (a literal or a C string hashes
+// its characters up to the NUL).
 constexpr std::uint64_t xxh64(std::span<const std::byte> data, std::uint64_t seed = 0) noexcept {
   return detail::xxh64::hash(data.data(), data.size(), seed);
 }
-constexpr std::uint64_t xxh64(std::span<const unsigned char> data, std::uint64_t seed = 0) noexcept {
-  return detail::xxh64::hash(data.data(), data.size(), seed);
-}
-constexpr std::uint64_t xxh64(std::span<const char> data, std::uint64_t seed = 0) noexcept {
-  return detail::xxh64::hash(data.data(), data.size(), seed);
+// (Not through as_byte_input: constant evaluation reads the original elements.)
+template <byte_input R>
+constexpr std::uint64_t xxh64(R&& data, std::uint64_t seed = 0) noexcept {
+  return detail::xxh64::hash(std::ranges::data(data), std::ranges::size(data), seed);
 }
 constexpr std::uint64_t xxh64(std::string_view s, std::uint64_t seed = 0) noexcept {
   return detail::xxh64::hash(s.data(), s.size(), seed);
-}
-// A C string (a literal: xxh64("abc")) hashes its characters up to the NUL, as string_view does;
-// without this overload such a call would be ambiguous between the span and string_view ones.
-constexpr std::uint64_t xxh64(const char* s, std::uint64_t seed = 0) noexcept {
-  return xxh64(std::string_view(s), seed);
 }
 
 // ---- streaming --------------------------------------------------------------------------------------
@@ -115,9 +113,11 @@ class xxh64_state {
     if (len) std::memcpy(buf_, p, len);
     buffered_ = len;
   }
-  void update(std::span<const unsigned char> data) noexcept { update(std::as_bytes(data)); }
-  void update(std::span<const char> data) noexcept { update(std::as_bytes(data)); }
-  void update(std::string_view s) noexcept { update(std::as_bytes(std::span(s.data(), s.size()))); }
+  template <byte_input R>
+  void update(R&& data) noexcept {
+    update(as_byte_input(data));
+  }
+  void update(std::string_view s) noexcept { update(as_byte_input(s)); }
 
   std::uint64_t digest() const noexcept {
     const std::uint64_t h =
@@ -144,6 +144,8 @@ class xxh64_state {
 
 // ---- batch --------------------------------------------------------------------------------------------
 // out[i] = xxh64(inputs[i], seed). Inputs may have any lengths; equal lengths are fastest.
+// Each input is a std::span<const std::byte> (as_byte_input(r) makes one from any byte_input
+// range): the list is read in place, with no converted copy.
 inline result<void> xxh64_batch(std::span<const std::span<const std::byte>> inputs,
                                 std::span<std::uint64_t> out, std::uint64_t seed = 0) noexcept {
   if (out.size() < inputs.size()) return error{errc::short_output, "xxh64_batch: fewer outputs than inputs"};
