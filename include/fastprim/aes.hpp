@@ -63,22 +63,22 @@ class aes {
   static constexpr std::size_t block_size = 16;
 
   // A 16-, 24- or 32-byte key selects AES-128, AES-192 or AES-256 on the best backend.
-  static result<aes> create(std::span<const std::byte> key) noexcept {
+  [[nodiscard]] static result<aes> create(std::span<const std::byte> key) noexcept {
     const auto s = detail::select<primitive::aes>();
     return make(key, s.token, s.kernels);
   }
   template <byte_input K>
-  static result<aes> create(K&& key) noexcept {
+  [[nodiscard]] static result<aes> create(K&& key) noexcept {
     return create(as_byte_input(key));
   }
   // The same on a named backend; errc::unavailable_backend if this build or CPU cannot run it.
-  static result<aes> create(std::span<const std::byte> key, fastprim::backend b) noexcept {
+  [[nodiscard]] static result<aes> create(std::span<const std::byte> key, fastprim::backend b) noexcept {
     const detail::aes_kernels* k = detail::kernels_for<primitive::aes>(b);
     if (k == nullptr) return detail::err_backend;
     return make(key, b, k);
   }
   template <byte_input K>
-  static result<aes> create(K&& key, fastprim::backend b) noexcept {
+  [[nodiscard]] static result<aes> create(K&& key, fastprim::backend b) noexcept {
     return create(as_byte_input(key), b);
   }
 
@@ -103,16 +103,16 @@ class aes {
   // Always inlined, so that at a call site with a known 16-byte length only the pointer checks
   // and one indirect call remain (out of line, g++ -O2 made it two calls per block); other
   // lengths go to the out-of-line ecb().
-  FASTPRIM_ALWAYS_INLINE result<void> encrypt_ecb(std::span<const std::byte> in,
-                                                  std::span<std::byte> out) const noexcept {
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> encrypt_ecb(std::span<const std::byte> in,
+                                                                std::span<std::byte> out) const noexcept {
     if (FASTPRIM_LIKELY(in.size() == block_size && !detail::io_bad(in, out, false))) {
       fn_.encrypt_block(ks_, in.data(), out.data());
       return {};
     }
     return ecb(in, out, true);
   }
-  FASTPRIM_ALWAYS_INLINE result<void> decrypt_ecb(std::span<const std::byte> in,
-                                                  std::span<std::byte> out) const noexcept {
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> decrypt_ecb(std::span<const std::byte> in,
+                                                                std::span<std::byte> out) const noexcept {
     if (FASTPRIM_LIKELY(in.size() == block_size && !detail::io_bad(in, out, false))) {
       fn_.decrypt_block(ks_, in.data(), out.data());
       return {};
@@ -120,17 +120,17 @@ class aes {
     return ecb(in, out, false);
   }
   template <byte_input I, byte_output O>
-  FASTPRIM_ALWAYS_INLINE result<void> encrypt_ecb(I&& in, O&& out) const noexcept {
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> encrypt_ecb(I&& in, O&& out) const noexcept {
     return encrypt_ecb(as_byte_input(in), as_byte_output(out));
   }
   template <byte_input I, byte_output O>
-  FASTPRIM_ALWAYS_INLINE result<void> decrypt_ecb(I&& in, O&& out) const noexcept {
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> decrypt_ecb(I&& in, O&& out) const noexcept {
     return decrypt_ecb(as_byte_input(in), as_byte_output(out));
   }
 
   // ---- CBC: `iv` 16 bytes; no padding here (see pkcs7_pad / pkcs7_unpad).
-  result<void> encrypt_cbc(std::span<const std::byte> iv, std::span<const std::byte> in,
-                           std::span<std::byte> out) const noexcept {
+  [[nodiscard]] result<void> encrypt_cbc(std::span<const std::byte> iv, std::span<const std::byte> in,
+                                         std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(iv.size() != block_size)) return detail::err_iv;
     if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, true))) return detail::io_error(in, out, true);
     alignas(16) std::byte chain[block_size];
@@ -138,8 +138,8 @@ class aes {
     fn_.encrypt_cbc(ks_, chain, in.data(), out.data(), in.size() / block_size);
     return {};
   }
-  result<void> decrypt_cbc(std::span<const std::byte> iv, std::span<const std::byte> in,
-                           std::span<std::byte> out) const noexcept {
+  [[nodiscard]] result<void> decrypt_cbc(std::span<const std::byte> iv, std::span<const std::byte> in,
+                                         std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(iv.size() != block_size)) return detail::err_iv;
     if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, true))) return detail::io_error(in, out, true);
     alignas(16) std::byte chain[block_size];
@@ -148,18 +148,19 @@ class aes {
     return {};
   }
   template <byte_input V, byte_input I, byte_output O>
-  result<void> encrypt_cbc(V&& iv, I&& in, O&& out) const noexcept {
+  [[nodiscard]] result<void> encrypt_cbc(V&& iv, I&& in, O&& out) const noexcept {
     return encrypt_cbc(as_byte_input(iv), as_byte_input(in), as_byte_output(out));
   }
   template <byte_input V, byte_input I, byte_output O>
-  result<void> decrypt_cbc(V&& iv, I&& in, O&& out) const noexcept {
+  [[nodiscard]] result<void> decrypt_cbc(V&& iv, I&& in, O&& out) const noexcept {
     return decrypt_cbc(as_byte_input(iv), as_byte_input(in), as_byte_output(out));
   }
 
   // ---- CTR (SP 800-38A 6.5): `iv` is the 16-byte initial counter block, incremented as one
   // 128-bit big-endian integer (wrapping at 2^128). Any length; encryption = decryption.
-  FASTPRIM_ALWAYS_INLINE result<void> ctr(std::span<const std::byte> iv, std::span<const std::byte> in,
-                                          std::span<std::byte> out) const noexcept {
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> ctr(std::span<const std::byte> iv,
+                                                        std::span<const std::byte> in,
+                                                        std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(iv.size() != block_size)) return detail::err_iv;
     if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, false);
     alignas(16) std::byte tail[block_size];
@@ -168,18 +169,20 @@ class aes {
     return {};
   }
   template <byte_input V, byte_input I, byte_output O>
-  FASTPRIM_ALWAYS_INLINE result<void> ctr(V&& iv, I&& in, O&& out) const noexcept {
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> ctr(V&& iv, I&& in, O&& out) const noexcept {
     return ctr(as_byte_input(iv), as_byte_input(in), as_byte_output(out));
   }
 
   // ---- one block: `in` exactly 16 bytes, `out` at least 16.
-  result<void> encrypt_block(std::span<const std::byte> in, std::span<std::byte> out) const noexcept {
+  [[nodiscard]] result<void> encrypt_block(std::span<const std::byte> in,
+                                           std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(in.size() != block_size)) return detail::err_block;
     if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, false);
     fn_.encrypt_block(ks_, in.data(), out.data());
     return {};
   }
-  result<void> decrypt_block(std::span<const std::byte> in, std::span<std::byte> out) const noexcept {
+  [[nodiscard]] result<void> decrypt_block(std::span<const std::byte> in,
+                                           std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(in.size() != block_size)) return detail::err_block;
     if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, false);
     fn_.decrypt_block(ks_, in.data(), out.data());
@@ -187,11 +190,11 @@ class aes {
   }
 
   template <byte_input I, byte_output O>
-  result<void> encrypt_block(I&& in, O&& out) const noexcept {
+  [[nodiscard]] result<void> encrypt_block(I&& in, O&& out) const noexcept {
     return encrypt_block(as_byte_input(in), as_byte_output(out));
   }
   template <byte_input I, byte_output O>
-  result<void> decrypt_block(I&& in, O&& out) const noexcept {
+  [[nodiscard]] result<void> decrypt_block(I&& in, O&& out) const noexcept {
     return decrypt_block(as_byte_input(in), as_byte_output(out));
   }
 
@@ -238,21 +241,22 @@ inline const detail::aes_round_keys& detail::aes_access::round_keys(const fastpr
 // reset() wipes the keystream of the old stream.
 class aes_ctr {
  public:
-  static result<aes_ctr> create(const aes& cipher, std::span<const std::byte> iv) noexcept {
+  [[nodiscard]] static result<aes_ctr> create(const aes& cipher, std::span<const std::byte> iv) noexcept {
     if (iv.size() != aes::block_size) return detail::err_iv;
     return aes_ctr(cipher, iv.data());
   }
   template <byte_input V>
-  static result<aes_ctr> create(const aes& cipher, V&& iv) noexcept {
+  [[nodiscard]] static result<aes_ctr> create(const aes& cipher, V&& iv) noexcept {
     return create(cipher, as_byte_input(iv));
   }
-  static result<aes_ctr> create(std::span<const std::byte> key, std::span<const std::byte> iv) noexcept {
+  [[nodiscard]] static result<aes_ctr> create(std::span<const std::byte> key,
+                                              std::span<const std::byte> iv) noexcept {
     auto c = aes::create(key);
     if (!c) return c.error_value();
     return create(*c, iv);
   }
   template <byte_input K, byte_input V>
-  static result<aes_ctr> create(K&& key, V&& iv) noexcept {
+  [[nodiscard]] static result<aes_ctr> create(K&& key, V&& iv) noexcept {
     return create(as_byte_input(key), as_byte_input(iv));
   }
 
@@ -262,7 +266,7 @@ class aes_ctr {
   ~aes_ctr() { clear_stream(); }
 
   // Restart at a new initial counter block; the old stream's buffered keystream is wiped.
-  result<void> reset(std::span<const std::byte> iv) noexcept {
+  [[nodiscard]] result<void> reset(std::span<const std::byte> iv) noexcept {
     if (iv.size() != aes::block_size) return detail::err_iv;
     detail::secure_zero(keystream_, sizeof keystream_);
     std::memcpy(counter_, iv.data(), aes::block_size);
@@ -270,12 +274,12 @@ class aes_ctr {
     return {};
   }
   template <byte_input V>
-  result<void> reset(V&& iv) noexcept {
+  [[nodiscard]] result<void> reset(V&& iv) noexcept {
     return reset(as_byte_input(iv));
   }
 
   // Encrypts or decrypts the next in.size() bytes of the stream into `out`.
-  result<void> update(std::span<const std::byte> in, std::span<std::byte> out) noexcept {
+  [[nodiscard]] result<void> update(std::span<const std::byte> in, std::span<std::byte> out) noexcept {
     if (const error e = detail::check_io(in, out, false); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
     const std::byte* p = in.data();
     std::byte* q = out.data();
@@ -292,7 +296,7 @@ class aes_ctr {
     return {};
   }
   template <byte_input I, byte_output O>
-  result<void> update(I&& in, O&& out) noexcept {
+  [[nodiscard]] result<void> update(I&& in, O&& out) noexcept {
     return update(as_byte_input(in), as_byte_output(out));
   }
 

@@ -1,8 +1,8 @@
 // fastprim/error.hpp: error codes and result<T>, the value every fallible operation returns.
-// Errors are values with a readable message, never undefined behaviour or exceptions. Using the
-// value of a result that holds an error (value(), operator*, operator->) is a failed
-// precondition: it writes "fastprim: <message>" to stderr and calls std::abort(), in every build
-// mode, with or without exceptions.
+// Errors are values with a readable message, never undefined behaviour or exceptions. Every
+// fallible function is [[nodiscard]]. Using the value of a result that holds an error (value(),
+// operator*, operator->) is a failed precondition: it writes "fastprim: <message>" to stderr and
+// calls std::abort(), in every build mode, with or without exceptions.
 //
 // Objects of fastprim (aes, aes_ctr, hmac<H>, sha1, sha256, xxh64_state, pac::keyed_pac) have no
 // moved-from state: moving copies, and the source keeps its key, backend and stream state and

@@ -97,12 +97,12 @@ class hmac {
   }
 
   // Constant-time check of the streamed message's tag.
-  bool verify(std::span<const std::byte> tag) const noexcept {
+  [[nodiscard]] bool verify(std::span<const std::byte> tag) const noexcept {
     const tag_type t = digest();
     return detail::ct_equal(t, tag);
   }
   template <byte_input T>
-  bool verify(T&& tag) const noexcept {
+  [[nodiscard]] bool verify(T&& tag) const noexcept {
     return verify(as_byte_input(tag));
   }
 
@@ -118,16 +118,16 @@ class hmac {
   }
   tag_type compute(std::string_view msg) const noexcept { return compute(as_byte_input(msg)); }
   // Constant-time check of the tag of `msg` under this key; the stream is untouched.
-  bool verify(std::span<const std::byte> msg, std::span<const std::byte> tag) const noexcept {
+  [[nodiscard]] bool verify(std::span<const std::byte> msg, std::span<const std::byte> tag) const noexcept {
     const tag_type t = compute(msg);
     return detail::ct_equal(t, tag);
   }
   template <byte_input M, byte_input T>
-  bool verify(M&& msg, T&& tag) const noexcept {
+  [[nodiscard]] bool verify(M&& msg, T&& tag) const noexcept {
     return verify(as_byte_input(msg), as_byte_input(tag));
   }
   template <byte_input T>
-  bool verify(std::string_view msg, T&& tag) const noexcept {
+  [[nodiscard]] bool verify(std::string_view msg, T&& tag) const noexcept {
     return verify(as_byte_input(msg), as_byte_input(tag));
   }
 

@@ -146,8 +146,8 @@ class xxh64_state {
 // out[i] = xxh64(inputs[i], seed). Inputs may have any lengths; equal lengths are fastest.
 // Each input is a std::span<const std::byte> (as_byte_input(r) makes one from any byte_input
 // range): the list is read in place, with no converted copy.
-inline result<void> xxh64_batch(std::span<const std::span<const std::byte>> inputs,
-                                std::span<std::uint64_t> out, std::uint64_t seed = 0) noexcept {
+[[nodiscard]] inline result<void> xxh64_batch(std::span<const std::span<const std::byte>> inputs,
+                                              std::span<std::uint64_t> out, std::uint64_t seed = 0) noexcept {
   if (out.size() < inputs.size()) return error{errc::short_output, "xxh64_batch: fewer outputs than inputs"};
   if (!inputs.empty())
     detail::dispatch<primitive::xxh64_batch>().batch(inputs.data(), inputs.size(), seed, out.data());

@@ -108,8 +108,9 @@ class keyed_pac {
   }
   // out[i] = compute(data[i], modifier[i]). Errors: sizes of `data` and `modifier` differ
   // (bad_length), `out` too short (short_output), `out` partly overlapping an input (overlap).
-  result<void> compute(std::span<const std::uint64_t> data, std::span<const std::uint64_t> modifier,
-                       std::span<std::uint64_t> out) const noexcept {
+  [[nodiscard]] result<void> compute(std::span<const std::uint64_t> data,
+                                     std::span<const std::uint64_t> modifier,
+                                     std::span<std::uint64_t> out) const noexcept {
     if (auto r = detail::check_pac_spans(data, modifier, out); !r) return r;
     batch_(sched_, data.data(), modifier.data(), out.data(), data.size());
     return {};
@@ -155,17 +156,17 @@ FASTPRIM_ZERO_REGS inline std::uint64_t compute(algorithm alg, std::uint64_t dat
 }
 
 // Batch: out[i] = compute(alg, data[i], modifier[i], k). Errors as keyed_pac::compute.
-inline result<void> compute(algorithm alg, std::span<const std::uint64_t> data,
-                            std::span<const std::uint64_t> modifier, key k,
-                            std::span<std::uint64_t> out) noexcept {
+[[nodiscard]] inline result<void> compute(algorithm alg, std::span<const std::uint64_t> data,
+                                          std::span<const std::uint64_t> modifier, key k,
+                                          std::span<std::uint64_t> out) noexcept {
   return keyed_pac(alg, k).compute(data, modifier, out);
 }
 
 // The general QARMA-64 cipher (encryption) of `plaintext` under `tweak`, with w0 = k.hi and
 // k0 = k.lo, `rounds` forward rounds (1..8; the paper uses 5..7, Arm QARMA5 5 and QARMA3 3) and
 // S-box `s` (backward rounds use its inverse). bad_argument if `rounds` is out of range.
-inline result<std::uint64_t> qarma64(std::uint64_t plaintext, std::uint64_t tweak, key k, unsigned rounds,
-                                     sbox s) noexcept {
+[[nodiscard]] inline result<std::uint64_t> qarma64(std::uint64_t plaintext, std::uint64_t tweak, key k,
+                                                   unsigned rounds, sbox s) noexcept {
   if (rounds < 1 || rounds > detail::qarma::max_rounds)
     return error{errc::bad_argument, "rounds must be 1..8"};
   if (unsigned(s) > unsigned(sbox::sigma2)) return error{errc::bad_argument, "unknown S-box"};
