@@ -4,7 +4,9 @@
 //   compute:  data modifier key_lo key_hi [result]     ->  the four columns and ComputePAC
 // Numbers are 1 to 16 hex digits, with or without 0x. A header line (first word `op`, or `data`
 // in compute mode) gets `result` appended; empty lines and lines whose first word starts with #
-// are copied as they are. A line printed by process_line reads back to the same line.
+// are copied as they are. A line printed by process_line reads back to the same line. An error
+// message quotes the word it names as a shell would read it back (quote.hpp), so a NUL or other
+// control byte in the input shows as $'\000' and never reaches the terminal raw.
 #pragma once
 
 #include <charconv>
@@ -17,6 +19,7 @@
 #include <vector>
 
 #include "fastprim/pac.hpp"
+#include "quote.hpp"
 
 namespace pac_records {
 
@@ -53,6 +56,9 @@ inline std::optional<std::uint64_t> parse_hex(std::string_view s) {
   }
   return v;
 }
+
+// A word of the line in an error message: always in quotes, odd bytes escaped.
+inline std::string quote_word(std::string_view w) { return cli::quote_name(w, true); }
 
 inline std::string hex(std::uint64_t v) {
   char buf[17];
@@ -100,11 +106,11 @@ inline std::string parse_record(const std::vector<std::string_view>& w, record& 
   r.op = nullptr;
   for (const op_info& o : ops)
     if (o.name == w[0]) r.op = &o;
-  if (!r.op) return "unknown operation '" + std::string(w[0]) + "'";
+  if (!r.op) return "unknown operation " + quote_word(w[0]);
   std::uint64_t* fields[] = {&r.tcr, &r.key_lo, &r.key_hi, &r.x, &r.y};
   for (int i = 0; i < 5; ++i) {
     auto x = parse_hex(w[i + 1]);
-    if (!x) return "bad hex number '" + std::string(w[i + 1]) + "'";
+    if (!x) return "bad hex number " + quote_word(w[i + 1]);
     *fields[i] = *x;
   }
   return {};
@@ -158,7 +164,7 @@ inline line_result process_line(std::string_view line, bool compute_mode, pac::a
     std::uint64_t v[4];
     for (int i = 0; i < 4; ++i) {
       auto x = parse_hex(w[static_cast<std::size_t>(i)]);
-      if (!x) return {{}, "bad hex number '" + std::string(w[static_cast<std::size_t>(i)]) + "'"};
+      if (!x) return {{}, "bad hex number " + quote_word(w[static_cast<std::size_t>(i)])};
       v[i] = *x;
     }
     return {out + hex(pac::compute(alg, v[0], v[1], pac::key{v[2], v[3]})), {}};

@@ -48,8 +48,10 @@ inline bool is_shell_special(std::string_view s, std::size_t i) {
 
 }  // namespace detail
 
-inline std::string quote_name(std::string_view s) {
-  bool needs = s.empty(), has_single = false, double_ok = true;
+// With `always`, a name that needs no quoting gets single quotes all the same ('abc'), as
+// gnulib's shell-escape-always style (coreutils' quote()) gives it: for a word quoted in a sentence.
+inline std::string quote_name(std::string_view s, bool always = false) {
+  bool needs = always || s.empty(), has_single = false, double_ok = true;
   for (std::size_t i = 0; i < s.size();) {
     const detail::quote_char ch = detail::next_char(s, i);
     if (!ch.printable) {

@@ -5,12 +5,16 @@
 // Lists are read a line at a time with a bound (sum_list.hpp, cli_io.hpp): a line over 1 MiB,
 // which cannot name a file that open() accepts, is reported and fails the check, where
 // coreutils would hold it in memory whole. Files are streamed through a 256 KiB buffer.
+// Every message on stderr goes through diag(), which flushes stdout first, as coreutils' error()
+// does: with stdout and stderr on one pipe or file (`2>&1`) the lines come out in the order
+// coreutils gives them, byte for byte.
 #pragma once
 
 #include <getopt.h>
 
 #include <cerrno>
 #include <clocale>
+#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -124,7 +128,8 @@ class shasum {
       std::putchar(zero ? '\0' : '\n');
     }
     if (read_stdin_ && std::fclose(stdin) != 0) {
-      std::fprintf(stderr, "%s: standard input: %s\n", prog_, std::strerror(errno));
+      const int err = errno;
+      diag("standard input: %s", std::strerror(err));
       ok = false;
     }
     if (!cli::close_stdout(prog_)) return 1;
@@ -135,7 +140,7 @@ class shasum {
   static constexpr std::size_t max_line = 1 << 20;
 
   int usage_error(const char* why) {
-    if (why) std::fprintf(stderr, "%s: %s\n", prog_, why);
+    if (why) diag("%s", why);
     std::fprintf(stderr, "Try '%s --help' for more information.\n", prog_);
     return 1;
   }
@@ -164,8 +169,19 @@ class shasum {
     return cli::close_stdout(prog_) ? 0 : 1;
   }
 
+  // "PROG: MESSAGE\n" on stderr, after flushing stdout (glibc's error(), as coreutils uses it).
+  [[gnu::format(printf, 2, 3)]] void diag(const char* fmt, ...) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s: ", prog_);
+    std::va_list ap;
+    va_start(ap, fmt);
+    std::vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    std::fputc('\n', stderr);
+  }
+
   void warn_errno(const std::string& name, int err) {
-    std::fprintf(stderr, "%s: %s: %s\n", prog_, cli::quote_name(name).c_str(), std::strerror(err));
+    diag("%s: %s", cli::quote_name(name).c_str(), std::strerror(err));
   }
 
   // Hex digest of a file ("-": stdin). On failure prints the error and returns false, except a
@@ -232,9 +248,7 @@ class shasum {
       sum_list::line_kind k = sum_list::line_kind::bad;
       if (st == cli::line_status::too_long) {
         ++too_long;
-        if (!status_)
-          std::fprintf(stderr, "%s: %s: %llu: line longer than %zu bytes, not read\n", prog_, shown.c_str(),
-                       lineno, max_line);
+        if (!status_) diag("%s: %llu: line longer than %zu bytes, not read", shown.c_str(), lineno, max_line);
       } else {
         k = reader_.read(line, e, is_stdin);
       }
@@ -242,8 +256,7 @@ class shasum {
       if (k == sum_list::line_kind::bad) {
         ++bad_format;
         if (warn_ && st != cli::line_status::too_long)
-          std::fprintf(stderr, "%s: %s: %llu: improperly formatted %s checksum line\n", prog_, shown.c_str(),
-                       lineno, tag_);
+          diag("%s: %llu: improperly formatted %s checksum line", shown.c_str(), lineno, tag_);
         continue;
       }
       any_good = true;
@@ -275,23 +288,18 @@ class shasum {
     else
       std::fclose(in);
     if (read_failed) {
-      std::fprintf(stderr, "%s: %s: read error\n", prog_, shown.c_str());
+      diag("%s: read error", shown.c_str());
       return false;
     }
     if (!any_good) {
-      std::fprintf(stderr, "%s: %s: no properly formatted checksum lines found\n", prog_, shown.c_str());
+      diag("%s: no properly formatted checksum lines found", shown.c_str());
     } else if (!status_) {
       if (bad_format)
-        std::fprintf(stderr, "%s: WARNING: %llu line%s improperly formatted\n", prog_, bad_format,
-                     bad_format == 1 ? " is" : "s are");
+        diag("WARNING: %llu line%s improperly formatted", bad_format, bad_format == 1 ? " is" : "s are");
       if (unreadable)
-        std::fprintf(stderr, "%s: WARNING: %llu listed file%s could not be read\n", prog_, unreadable,
-                     unreadable == 1 ? "" : "s");
-      if (failed)
-        std::fprintf(stderr, "%s: WARNING: %llu computed checksum%s did NOT match\n", prog_, failed,
-                     failed == 1 ? "" : "s");
-      if (ignore_missing_ && !any_match)
-        std::fprintf(stderr, "%s: %s: no file was verified\n", prog_, shown.c_str());
+        diag("WARNING: %llu listed file%s could not be read", unreadable, unreadable == 1 ? "" : "s");
+      if (failed) diag("WARNING: %llu computed checksum%s did NOT match", failed, failed == 1 ? "" : "s");
+      if (ignore_missing_ && !any_match) diag("%s: no file was verified", shown.c_str());
     }
     return any_good && any_match && failed == 0 && unreadable == 0 && too_long == 0 &&
            (!strict_ || bad_format == 0);

@@ -1,10 +1,13 @@
-// PAC pointer model (fastprim/pac/pointer.hpp): every record of real QEMU 7.2 runs
-// (test/data/pac-qemu72-{arch,impdef}.txt from pac-spec section 9, and
-// test/data/pac-probe-qemu72-{arch,impdef}.txt from test/pac-probe/run) reproduced at feature level
-// FEAT_PAuth; the QEMU 10.0 PAuth2 examples and the layouts stated in pac-spec section 8; and the
-// properties of section 8 at every feature level and with every cipher: auth(add_pac(p)) == p,
-// strip(add_pac(p)) == p, and what a wrong modifier does (error code, non-canonical result, FPAC).
-// Test data: test/data (see data_dir()).
+// PAC pointer model (fastprim/pac/pointer.hpp) on every PAC backend usable here (keyed_pac bound
+// to each): every record of real QEMU 7.2 runs (test/data/pac-qemu72-{arch,impdef}.txt from
+// pac-spec section 9, and test/data/pac-probe-qemu72-{arch,impdef}.txt from test/pac-probe/run)
+// reproduced at feature level FEAT_PAuth; the QEMU 10.0 PAuth2 examples and the layouts stated in
+// pac-spec section 8; the properties of section 8 at every feature level and with every cipher:
+// auth(add_pac(p)) == p, strip(add_pac(p)) == p, and what a wrong modifier does (error code,
+// non-canonical result, FPAC); and every result of AddPAC, Auth and PACGA, through each cipher
+// overload, against the plain reference model (support/pac_pointer_ref.hpp over pac_ref's
+// ComputePAC), which itself reproduces every QEMU record.
+// Test data: test/data (see support/qemu_pac_records.hpp).
 #define BOOST_TEST_MODULE pac_pointer
 #include <array>
 #include <bit>
@@ -13,32 +16,30 @@
 #include <boost/test/unit_test.hpp>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
+#include <initializer_list>
 #include <ostream>
 #include <random>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "fastprim/pac.hpp"
+#include "support/backends.hpp"
+#include "support/pac_backends.hpp"
+#include "support/pac_pointer_ref.hpp"
+#include "support/pac_ref.hpp"
+#include "support/qemu_pac_records.hpp"
 
 namespace pac = fastprim::pac;
 namespace bdata = boost::unit_test::data;
+namespace qemu = fastprim_test::qemu_pac;
+namespace pref = fastprim_test::pac_pointer_ref;
+using fastprim::backend;
+using fastprim_test::keyed_on;
+using fastprim_test::pac_backends;
 
 namespace {
-
-// $FASTPRIM_TEST_DATA_DIR, else the build's -DFASTPRIM_TEST_DATA_DIR="...", else test/data
-// beside this source file.
-std::filesystem::path data_dir() {
-  if (const char* d = std::getenv("FASTPRIM_TEST_DATA_DIR")) return d;
-#ifdef FASTPRIM_TEST_DATA_DIR
-  return FASTPRIM_TEST_DATA_DIR;
-#else
-  return std::filesystem::path(__FILE__).parent_path() / "data";
-#endif
-}
 
 constexpr std::array<pac::algorithm, 3> algorithms{pac::algorithm::qarma5, pac::algorithm::qarma3,
                                                    pac::algorithm::impdef};
@@ -70,45 +71,84 @@ constexpr std::array<std::uint64_t, 7> record_tcrs{0x0000000080100010, 0x0000006
                                                    0x0000006080270027, 0x000000208008003c, 0x0018006080140014,
                                                    0x00000040801c001c};
 
-// Runs one record line through the model; returns the result column as QEMU prints it.
-std::string run_record(const std::string& op, std::uint64_t tcr, pac::key k, std::uint64_t x, std::uint64_t y,
-                       pac::algorithm alg, pac::feature_level level) {
-  const auto cfg = pac::config::from_tcr_el1(tcr, alg, level);
-  std::uint64_t r = 0;
-  bool fault = false;
-  if (op == "PACGA")
-    r = pac::pacga(cfg, x, y, k);
-  else if (op == "XPACI")
-    r = pac::strip(cfg, x, false);
-  else if (op == "XPACD")
-    r = pac::strip(cfg, x, true);
-  else {
-    const std::string_view ids[] = {"IA", "IB", "DA", "DB"};
-    const std::string tail = op.substr(3);
-    int id = -1;
-    for (int i = 0; i < 4; ++i)
-      if (tail == ids[i]) id = i;
-    if (id < 0 || (op.compare(0, 3, "PAC") != 0 && op.compare(0, 3, "AUT") != 0)) return "bad op " + op;
-    if (op[0] == 'P') {
-      r = pac::add_pac(cfg, x, y, k, pac::key_id(id));
-    } else {
-      const auto a = pac::auth(cfg, x, y, k, pac::key_id(id));
-      r = a.value;
-      fault = a.fault;
-    }
+// One record's instruction: PACGA, XPACI/XPACD, or PAC*/AUT* with its key.
+struct instruction {
+  enum kind_t { pacga, xpac, add, aut, bad } kind = bad;
+  pac::key_id id = pac::key_id::ia;
+  bool data = false;  // XPACD
+};
+instruction parse_op(const std::string& op) {
+  if (op == "PACGA") return {instruction::pacga};
+  if (op == "XPACI" || op == "XPACD") return {instruction::xpac, pac::key_id::ia, op == "XPACD"};
+  const std::string ids[] = {"IA", "IB", "DA", "DB"};
+  for (int i = 0; i < 4; ++i) {
+    if (op == "PAC" + ids[i]) return {instruction::add, pac::key_id(i)};
+    if (op == "AUT" + ids[i]) return {instruction::aut, pac::key_id(i)};
   }
-  if (fault) return "FPAC";
+  return {};
+}
+
+std::string hex16(std::uint64_t v) {
   char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(r));
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
   return buf;
 }
 
-struct record_file {
-  const char* name;
-  pac::algorithm alg;
-  int records;
-};
-std::ostream& operator<<(std::ostream& os, const record_file& f) { return os << f.name; }
+// Runs one record through the library at FEAT_PAuth with cipher `c`: the record's key (the
+// (algorithm, key) overloads) or a pac_cipher holding it (keyed_pac). Returns the result column
+// as QEMU prints it.
+template <class Cipher>
+std::string run_record(const qemu::record& r, const Cipher& c, pac::algorithm alg) {
+  const auto cfg = pac::config::from_tcr_el1(r.tcr, alg, pac::feature_level::pauth);
+  const instruction in = parse_op(r.op);
+  switch (in.kind) {
+    case instruction::pacga:
+      if constexpr (std::is_same_v<Cipher, pac::key>)
+        return hex16(pac::pacga(cfg, r.x, r.y, c));
+      else
+        return hex16(pac::pacga(r.x, r.y, c));
+    case instruction::xpac:
+      return hex16(pac::strip(cfg, r.x, in.data));
+    case instruction::add:
+      return hex16(pac::add_pac(cfg, r.x, r.y, c, in.id));
+    case instruction::aut: {
+      const auto a = pac::auth(cfg, r.x, r.y, c, in.id);
+      return a.fault ? "FPAC" : hex16(a.value);
+    }
+    case instruction::bad:
+      break;
+  }
+  return "bad op " + r.op;
+}
+
+// The same through the reference model and pac_ref's cipher.
+std::string run_record_ref(const qemu::record& r, pac::algorithm alg) {
+  const pref::ref_cipher c{alg, r.key()};
+  const instruction in = parse_op(r.op);
+  const bool data = pac::is_data_key(in.id), b_key = pac::is_b_key(in.id);
+  switch (in.kind) {
+    case instruction::pacga:
+      return hex16(pref::pacga(r.x, r.y, c));
+    case instruction::xpac:
+      return hex16(pref::strip(r.tcr, r.x, in.data));
+    case instruction::add:
+      return hex16(pref::add_pac(r.tcr, pac::feature_level::pauth, r.x, r.y, c, data));
+    case instruction::aut: {
+      const auto a = pref::auth(r.tcr, pac::feature_level::pauth, r.x, r.y, c, data, b_key, false);
+      return a.fault ? "FPAC" : hex16(a.value);
+    }
+    case instruction::bad:
+      break;
+  }
+  return "bad op " + r.op;
+}
+
+// The reference model's Auth as the library's type.
+pac::auth_result ref_auth(std::uint64_t tcr, pac::feature_level level, std::uint64_t ptr, std::uint64_t mod,
+                          const pref::ref_cipher& c, pac::key_id id, bool combined) {
+  const auto a = pref::auth(tcr, level, ptr, mod, c, pac::is_data_key(id), pac::is_b_key(id), combined);
+  return {a.value, a.fault};
+}
 
 // Canonical pointer for layout `l`: the extension field all equal to bit 55 (top byte free with TBI).
 std::uint64_t canonical(std::uint64_t r, const pac::pointer_layout& l) {
@@ -136,61 +176,74 @@ static_assert(pac::add_pac(
 
 BOOST_AUTO_TEST_SUITE(pac_pointer)
 
-// Every line of the QEMU 7.2 records, reproduced exactly at FEAT_PAuth: the records of pac-spec
-// section 9, and those of test/pac-probe/run (PACDB/AUTDB, random TCR_EL1 values).
-BOOST_DATA_TEST_CASE(qemu72_records,
-                     bdata::make({record_file{"pac-qemu72-arch.txt", pac::algorithm::qarma5, 2017},
-                                  record_file{"pac-qemu72-impdef.txt", pac::algorithm::impdef, 2017},
-                                  record_file{"pac-probe-qemu72-arch.txt", pac::algorithm::qarma5, 2001},
-                                  record_file{"pac-probe-qemu72-impdef.txt", pac::algorithm::impdef, 2001}}),
-                     file) {
-  const auto path = data_dir() / file.name;
-  std::ifstream in(path);
-  BOOST_TEST_REQUIRE(in.is_open(), "cannot open " << path << " (set FASTPRIM_TEST_DATA_DIR)");
-  std::string line;
-  int records = 0, mismatches = 0, lineno = 0;
-  while (std::getline(in, line)) {
-    ++lineno;
-    if (line.empty() || line[0] == '#' || line.rfind("op ", 0) == 0) continue;
-    std::istringstream ss(line);
-    std::string op, expected;
-    std::uint64_t tcr, klo, khi, x, y;
-    ss >> op >> std::hex >> tcr >> klo >> khi >> x >> y >> expected;
-    BOOST_TEST_REQUIRE(!ss.fail(), file.name << ":" << lineno << ": malformed line '" << line << "'");
-    const std::string got =
-        run_record(op, tcr, pac::key{klo, khi}, x, y, file.alg, pac::feature_level::pauth);
-    ++records;
-    if (got != expected) {
+// The reference model with pac_ref's cipher reproduces every QEMU 7.2 record: it is an outside
+// reference for the cases below, which compare each backend with it at every feature level.
+BOOST_DATA_TEST_CASE(reference_model_reproduces_qemu72, bdata::make(qemu::files()), file) {
+  int mismatches = 0;
+  const auto records = qemu::read(file);
+  for (const qemu::record& r : records) {
+    const std::string got = run_record_ref(r, file.alg);
+    if (got != r.result) {
       ++mismatches;
-      BOOST_TEST(got == expected, file.name << ":" << lineno << ": " << line);
+      BOOST_TEST(got == r.result, file.name << ":" << r.line << ": " << r.op);
     }
   }
-  BOOST_TEST(records == file.records);
+  BOOST_TEST(int(records.size()) == file.records);
   BOOST_TEST(mismatches == 0);
 }
 
-// pac-spec 8.2: the same instruction under QEMU 7.2 (PAuth) and QEMU 10.0 (PAuth2 and above).
-BOOST_AUTO_TEST_CASE(spec_examples_pauth1_and_pauth2) {
+// Every line of the QEMU 7.2 records, reproduced exactly at FEAT_PAuth on every backend: through
+// a keyed_pac bound to it, and through the (algorithm, key) overloads. The records of pac-spec
+// section 9, and those of test/pac-probe/run (PACDB/AUTDB, random TCR_EL1 values).
+BOOST_DATA_TEST_CASE(qemu72_records, bdata::make(qemu::files()) * bdata::make(pac_backends()), file, b) {
+  const keyed_on keyed(b);
+  int mismatches = 0;
+  const auto records = qemu::read(file);
+  for (const qemu::record& r : records) {
+    const std::string got = run_record(r, keyed(file.alg, r.key()), file.alg);
+    const std::string got_key = run_record(r, r.key(), file.alg);
+    if (got != r.result || got_key != r.result) {
+      ++mismatches;
+      BOOST_TEST(got == r.result, file.name << ":" << r.line << ": " << r.op << " (keyed_pac)");
+      BOOST_TEST(got_key == r.result, file.name << ":" << r.line << ": " << r.op << " (algorithm, key)");
+    }
+  }
+  BOOST_TEST(int(records.size()) == file.records);
+  BOOST_TEST(mismatches == 0);
+}
+
+// pac-spec 8.2: the same instruction under QEMU 7.2 (PAuth) and QEMU 10.0 (PAuth2 and above), with
+// the key and with a keyed_pac bound to each backend.
+BOOST_DATA_TEST_CASE(spec_examples_pauth1_and_pauth2, bdata::make(pac_backends()), b) {
+  const keyed_on keyed(b);
   const pac::key ia{0x8b05a29ddcf5ca7c, 0x1aff769e75aa85bd};
+  const pac::keyed_pac kia = keyed(pac::algorithm::qarma5, ia);
   for (auto level : levels) {
     const auto cfg = pac::config::from_tcr_el1(0x80100010, pac::algorithm::qarma5, level);
     const bool v2 = level >= pac::feature_level::pauth2;
+    const std::uint64_t signed_hi = v2 ? 0x80fcee219b524a67 : 0x7f83ee219b524a67;
     BOOST_TEST(pac::add_pac(cfg, 0x0000d6802c2500b3, 0xb4ace38947d26c35, ia, pac::key_id::ia) ==
                0x4911d6802c2500b3);
-    BOOST_TEST(pac::add_pac(cfg, 0xffffee219b524a67, 0xf947bbf66cd875b9, ia, pac::key_id::ia) ==
-               (v2 ? 0x80fcee219b524a67 : 0x7f83ee219b524a67));
-    const auto a =
-        pac::auth(cfg, v2 ? 0x80fcee219b524a67 : 0x7f83ee219b524a67, 0xf947bbf66cd875b9, ia, pac::key_id::ia);
-    BOOST_TEST(a.value == 0xffffee219b524a67);
-    BOOST_TEST(!a.fault);
+    BOOST_TEST(pac::add_pac(cfg, 0x0000d6802c2500b3, 0xb4ace38947d26c35, kia, pac::key_id::ia) ==
+               0x4911d6802c2500b3);
+    BOOST_TEST(pac::add_pac(cfg, 0xffffee219b524a67, 0xf947bbf66cd875b9, ia, pac::key_id::ia) == signed_hi);
+    BOOST_TEST(pac::add_pac(cfg, 0xffffee219b524a67, 0xf947bbf66cd875b9, kia, pac::key_id::ia) == signed_hi);
+    for (const auto& a : {pac::auth(cfg, signed_hi, 0xf947bbf66cd875b9, ia, pac::key_id::ia),
+                          pac::auth(cfg, signed_hi, 0xf947bbf66cd875b9, kia, pac::key_id::ia)}) {
+      BOOST_TEST(a.value == 0xffffee219b524a67);
+      BOOST_TEST(!a.fault);
+    }
   }
   // Paper vector through PACGA (pac-spec section 6).
+  const pac::key paper{0xec2802d4e0a488e9, 0x84be85ce9804e94b};
   const auto cfg = pac::config::from_tcr_el1(0, pac::algorithm::qarma5, pac::feature_level::pauth);
-  BOOST_TEST(pac::pacga(cfg, 0xfb623599da6e8127, 0x477d469dec0b8762,
-                        pac::key{0xec2802d4e0a488e9, 0x84be85ce9804e94b}) == 0xc003b93900000000);
+  BOOST_TEST(pac::pacga(cfg, 0xfb623599da6e8127, 0x477d469dec0b8762, paper) == 0xc003b93900000000);
+  BOOST_TEST(pac::pacga(0xfb623599da6e8127, 0x477d469dec0b8762, keyed(pac::algorithm::qarma5, paper)) ==
+             0xc003b93900000000);
   const auto cfg3 = pac::config::from_tcr_el1(0, pac::algorithm::qarma3, pac::feature_level::fpac_combined);
-  BOOST_TEST(pac::pacga(cfg3, 0xfb623599da6e8127, 0x477d469dec0b8762,
-                        pac::key{0xec2802d4e0a488e9, 0x84be85ce9804e94b}) == 0xc8b7fdc100000000);
+  BOOST_TEST(pac::pacga(cfg3, 0xfb623599da6e8127, 0x477d469dec0b8762, paper) == 0xc8b7fdc100000000);
+  BOOST_TEST(pac::pacga(0xfb623599da6e8127, 0x477d469dec0b8762, keyed(pac::algorithm::qarma3, paper)) ==
+             0xc8b7fdc100000000);
 }
 
 // pac-spec 8.1: PAC field widths and TxSZ clamping.
@@ -253,9 +306,11 @@ BOOST_AUTO_TEST_CASE(layouts) {
   BOOST_TEST(pac::fpac_esr(pac::key_id::ia) == 0x72000000u);
 }
 
-// pac-spec section 8 properties, for every cipher and feature level, on the record TCRs and on
-// random ones, with canonical pointers (top byte free where TBI applies).
-BOOST_DATA_TEST_CASE(properties, variants(), v) {
+// pac-spec section 8 properties, for every cipher and feature level on every backend (a
+// keyed_pac bound to it), on the record TCRs and on random ones, with canonical pointers (top
+// byte free where TBI applies); every AddPAC and Auth result also equals the reference model's.
+BOOST_DATA_TEST_CASE(properties, bdata::make(variants()) * bdata::make(pac_backends()), v, b) {
+  const keyed_on keyed(b);
   const pac::algorithm alg = v.alg;
   const pac::feature_level level = v.level;
   std::mt19937_64 rng(0x5eed0000 + static_cast<unsigned>(alg) * 16 + static_cast<unsigned>(level));
@@ -265,6 +320,8 @@ BOOST_DATA_TEST_CASE(properties, variants(), v) {
     const auto cfg = pac::config::from_tcr_el1(tcr, alg, level);
     for (int i = 0; i < 12; ++i) {
       const pac::key k{rng(), rng()};
+      const pac::keyed_pac kp = keyed(alg, k);
+      const pref::ref_cipher rc{alg, k};
       const std::uint64_t mod = rng();
       const std::uint64_t mod2 = mod ^ (1ull << (rng() % 64));
       for (pac::key_id id : key_ids) {
@@ -272,22 +329,23 @@ BOOST_DATA_TEST_CASE(properties, variants(), v) {
         const std::uint64_t r = rng();
         const pac::pointer_layout l = cfg.layout(r, data);
         const std::uint64_t p = canonical(r, l);
-        const std::uint64_t s = pac::add_pac(cfg, p, mod, k, id);
-        const auto ctx = [&](std::ostream& os) -> std::ostream& {
-          return os << "tcr " << std::hex << tcr << " ptr " << p << " mod " << mod << " key " << int(id);
-        };
+        const std::uint64_t s = pac::add_pac(cfg, p, mod, kp, id);
         std::ostringstream where;
-        ctx(where);
+        where << "tcr " << std::hex << tcr << " ptr " << p << " mod " << mod << " key " << int(id);
+        BOOST_TEST_REQUIRE(s == pref::add_pac(tcr, level, p, mod, rc, data), where.str());
         // The PAC lands in the PAC field only; the rest of the pointer and bit 55 are kept.
         BOOST_TEST_REQUIRE((s & ~l.pac_mask()) == (p & ~l.pac_mask()), where.str());
         BOOST_TEST_REQUIRE(pac::strip(cfg, s, data) == p, where.str());
-        BOOST_TEST_REQUIRE((pac::auth(cfg, s, mod, k, id) == pac::auth_result{p, false}), where.str());
-        BOOST_TEST_REQUIRE((pac::auth(cfg, s, mod, k, id, true) == pac::auth_result{p, false}), where.str());
+        BOOST_TEST_REQUIRE(pref::strip(tcr, s, data) == p, where.str());
+        BOOST_TEST_REQUIRE((pac::auth(cfg, s, mod, kp, id) == pac::auth_result{p, false}), where.str());
+        BOOST_TEST_REQUIRE((pac::auth(cfg, s, mod, kp, id, true) == pac::auth_result{p, false}), where.str());
 
         // A wrong modifier. Whether the PAC bits collide is decided by the cipher itself.
-        const std::uint64_t good = pac::compute(alg, p, mod, k), bad = pac::compute(alg, p, mod2, k);
-        const auto a = pac::auth(cfg, s, mod2, k, id);
-        const auto ac = pac::auth(cfg, s, mod2, k, id, true);
+        const std::uint64_t good = rc(p, mod), bad = rc(p, mod2);
+        const auto a = pac::auth(cfg, s, mod2, kp, id);
+        const auto ac = pac::auth(cfg, s, mod2, kp, id, true);
+        BOOST_TEST_REQUIRE((a == ref_auth(tcr, level, s, mod2, rc, id, false)), where.str());
+        BOOST_TEST_REQUIRE((ac == ref_auth(tcr, level, s, mod2, rc, id, true)), where.str());
         ++checked;
         if (((good ^ bad) & l.pac_mask()) == 0) {
           ++collisions;
@@ -315,8 +373,10 @@ BOOST_DATA_TEST_CASE(properties, variants(), v) {
   BOOST_TEST(collisions < checked / 20);  // PAC fields are 7 bits or wider: about 1 in 128 or fewer
 }
 
-// Non-canonical inputs to AddPAC (pac-spec 8.2 step 4) at each feature level.
-BOOST_DATA_TEST_CASE(non_canonical_add_pac, variants(), v) {
+// Non-canonical inputs to AddPAC (pac-spec 8.2 step 4) at each feature level, on every backend;
+// AddPAC and Auth also against the reference model.
+BOOST_DATA_TEST_CASE(non_canonical_add_pac, bdata::make(variants()) * bdata::make(pac_backends()), v, b) {
+  const keyed_on keyed(b);
   const pac::algorithm alg = v.alg;
   const pac::feature_level level = v.level;
   std::mt19937_64 rng(77 + static_cast<unsigned>(alg) * 16 + static_cast<unsigned>(level));
@@ -324,6 +384,8 @@ BOOST_DATA_TEST_CASE(non_canonical_add_pac, variants(), v) {
     const auto cfg = pac::config::from_tcr_el1(tcr, alg, level);
     for (int i = 0; i < 50; ++i) {
       const pac::key k{rng(), rng()};
+      const pac::keyed_pac kp = keyed(alg, k);
+      const pref::ref_cipher rc{alg, k};
       const std::uint64_t mod = rng();
       const pac::key_id id = key_ids[rng() % 4];
       const bool data = pac::is_data_key(id);
@@ -335,9 +397,10 @@ BOOST_DATA_TEST_CASE(non_canonical_add_pac, variants(), v) {
       do bit = 1ull << (rng() % 64);
       while ((bit & l.pac_mask()) == 0);
       p ^= bit;
-      const std::uint64_t s = pac::add_pac(cfg, p, mod, k, id);
+      const std::uint64_t s = pac::add_pac(cfg, p, mod, kp, id);
       std::ostringstream where;
       where << "tcr " << std::hex << tcr << " ptr " << p << " mod " << mod << " key " << int(id);
+      BOOST_TEST_REQUIRE(s == pref::add_pac(tcr, level, p, mod, rc, data), where.str());
       if (level == pac::feature_level::epac) {
         BOOST_TEST_REQUIRE((s & l.pac_mask()) == 0, where.str());  // PAC 0
       }
@@ -345,7 +408,8 @@ BOOST_DATA_TEST_CASE(non_canonical_add_pac, variants(), v) {
       // neither, QEMU takes the extension from bit 63 and the signed pointer changes range.
       if (!l.tbi && ((p >> 63) & 1) != ((p >> 55) & 1)) continue;
       const std::uint64_t orig = canonical(p, l);
-      const auto a = pac::auth(cfg, s, mod, k, id);
+      const auto a = pac::auth(cfg, s, mod, kp, id);
+      BOOST_TEST_REQUIRE((a == ref_auth(tcr, level, s, mod, rc, id, false)), where.str());
       const unsigned at = l.tbi ? 53 : 61;
       const std::uint64_t failed = (orig & ~(3ull << at)) | (std::uint64_t(pac::is_b_key(id) ? 2 : 1) << at);
       if (level == pac::feature_level::pauth) {
@@ -353,7 +417,7 @@ BOOST_DATA_TEST_CASE(non_canonical_add_pac, variants(), v) {
         BOOST_TEST_REQUIRE((a == pac::auth_result{failed, false}), where.str());
       } else if (level == pac::feature_level::epac) {
         // PAC 0: AUT fails unless the true PAC bits are all zero.
-        const bool zero = (pac::compute(alg, orig, mod, k) & l.pac_mask()) == 0;
+        const bool zero = (rc(orig, mod) & l.pac_mask()) == 0;
         BOOST_TEST_REQUIRE((a == pac::auth_result{zero ? orig : failed, false}), where.str());
       } else {
         // PAuth2: PAC XOR pointer bits, so AUT gives the non-canonical pointer back, and FPAC
@@ -364,32 +428,43 @@ BOOST_DATA_TEST_CASE(non_canonical_add_pac, variants(), v) {
   }
 }
 
-// The keyed_pac and callable overloads give the same results as the (algorithm, key) ones.
-BOOST_DATA_TEST_CASE(cipher_overloads_agree, variants(), v) {
+// Each cipher overload (the key, a callable, a keyed_pac bound to the backend) against the
+// reference model: AddPAC of random pointers (canonical or not), Auth of the signed pointer and of
+// a tampered one, plain and combined, and PACGA.
+BOOST_DATA_TEST_CASE(cipher_overloads_match_reference, bdata::make(variants()) * bdata::make(pac_backends()),
+                     v, b) {
+  const keyed_on keyed(b);
   std::mt19937_64 rng(3);
   const pac::algorithm alg = v.alg;
   const pac::feature_level level = v.level;
   for (std::uint64_t tcr : record_tcrs) {
     const auto cfg = pac::config::from_tcr_el1(tcr, alg, level);
     const pac::key k{rng(), rng()};
-    const pac::keyed_pac keyed(alg, k);
-    const auto f = [&k, alg](std::uint64_t d, std::uint64_t m) { return pac::compute(alg, d, m, k); };
+    const pac::keyed_pac kp = keyed(alg, k);
+    const auto f = [&kp](std::uint64_t d, std::uint64_t m) { return kp.compute(d, m); };
+    const pref::ref_cipher rc{alg, k};
     for (int i = 0; i < 20; ++i) {
       const std::uint64_t p = rng(), m = rng();
       for (pac::key_id id : key_ids) {
-        const std::uint64_t s = pac::add_pac(cfg, p, m, k, id);
-        BOOST_TEST(pac::add_pac(cfg, p, m, f, id) == s);
-        BOOST_TEST(pac::add_pac(cfg, p, m, keyed, id) == s);
+        std::ostringstream where;
+        where << "tcr " << std::hex << tcr << " ptr " << p << " mod " << m << " key " << int(id);
+        const std::uint64_t want = pref::add_pac(tcr, level, p, m, rc, pac::is_data_key(id));
+        BOOST_TEST(pac::add_pac(cfg, p, m, k, id) == want, where.str());
+        BOOST_TEST(pac::add_pac(cfg, p, m, f, id) == want, where.str());
+        BOOST_TEST(pac::add_pac(cfg, p, m, kp, id) == want, where.str());
         for (bool combined : {false, true}) {
-          const auto a = pac::auth(cfg, s ^ (rng() & rng() & rng()), m, k, id, combined);
-          BOOST_TEST((pac::auth(cfg, s, m, f, id, combined) == pac::auth(cfg, s, m, k, id, combined)));
-          BOOST_TEST((pac::auth(cfg, s, m, keyed, id, combined) == pac::auth(cfg, s, m, k, id, combined)));
-          BOOST_TEST((pac::auth(cfg, a.value, m, keyed, id, combined) ==
-                      pac::auth(cfg, a.value, m, k, id, combined)));
+          for (const std::uint64_t s : {want, want ^ (rng() & rng() & rng())}) {
+            const pac::auth_result a = ref_auth(tcr, level, s, m, rc, id, combined);
+            BOOST_TEST((pac::auth(cfg, s, m, k, id, combined) == a), where.str() << " auth " << s);
+            BOOST_TEST((pac::auth(cfg, s, m, f, id, combined) == a), where.str() << " auth " << s);
+            BOOST_TEST((pac::auth(cfg, s, m, kp, id, combined) == a), where.str() << " auth " << s);
+          }
         }
       }
-      BOOST_TEST(pac::pacga(p, m, f) == pac::pacga(cfg, p, m, k));
-      BOOST_TEST(pac::pacga(p, m, keyed) == pac::pacga(cfg, p, m, k));
+      const std::uint64_t want = pref::pacga(p, m, rc);
+      BOOST_TEST(pac::pacga(cfg, p, m, k) == want);
+      BOOST_TEST(pac::pacga(p, m, f) == want);
+      BOOST_TEST(pac::pacga(p, m, kp) == want);
     }
   }
 }

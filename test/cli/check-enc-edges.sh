@@ -7,7 +7,8 @@
 # openssl's own answer is noted where it is silently wrong (exit 0): a directory or a closed
 # stdin as input (it encrypts nothing), a short or empty -K (zero-padded key).
 #   check-enc-edges.sh FASTPRIM_ENC         (FASTPRIM_EDGE_HUGE as in check-sum-edges.sh)
-tool=$(realpath "${1:?usage: check-enc-edges.sh FASTPRIM_ENC}")
+source "$(dirname "$0")/emulated.sh"
+tool=$(emulated "$(realpath "${1:?usage: check-enc-edges.sh FASTPRIM_ENC}")")
 command -v openssl >/dev/null || { echo "skip: openssl not installed"; exit 77; }
 # shellcheck source=edges-lib.sh
 source "$(dirname "$0")/edges-lib.sh"

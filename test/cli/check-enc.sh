@@ -2,7 +2,8 @@
 # fastprim-enc against `openssl enc`: byte-identical output for all nine ciphers, padded and
 # -nopad, 13 sizes, both directions; refusals and clear errors for bad lengths, keys and IVs.
 # Compare fastprim-enc with `openssl enc` for all nine ciphers, padded and -nopad, both directions.
-B=$(realpath "${1:?usage: check-enc.sh FASTPRIM_ENC}"); W=$(mktemp -d); fail=0; n=0
+source "$(dirname "$0")/emulated.sh"
+B=$(emulated "$(realpath "${1:?usage: check-enc.sh FASTPRIM_ENC}")"); W=$(mktemp -d); fail=0; n=0
 command -v openssl >/dev/null || { echo "skip: openssl not installed"; exit 77; }
 hex() { head -c "$1" /dev/urandom | od -An -tx1 | tr -d " \n"; }
 for size in 0 1 15 16 17 31 32 100 4096 65535 65536 65537 200003; do head -c $size /dev/urandom > $W/p.$size; done

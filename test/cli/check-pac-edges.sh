@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# fastprim-pac and fastprim-info on bad input: bad command lines (exit 2), malformed record and
-# compute lines (exit 1, naming the line, after the good lines before it), overlong lines,
-# write errors, and large inputs with bounded memory; fastprim-pac's output fed back in must
-# come out unchanged (the real-QEMU records of DATA_DIR as the good input).
+# fastprim-pac and fastprim-info on bad input: bad command lines (exit 2), FILE operands (several,
+# `-` for stdin, `--`, missing and unreadable ones: reported, skipped, exit 1), malformed record
+# and compute lines (exit 1, naming the input and line and showing the whole line with odd bytes
+# such as NUL escaped, after the good lines before it), overlong lines, write errors, and large
+# inputs with bounded memory; fastprim-pac's output fed back in must come out unchanged (the
+# real-QEMU records of DATA_DIR as the good input).
 #   check-pac-edges.sh FASTPRIM_PAC FASTPRIM_INFO DATA_DIR
-tool=$(realpath "${1:?usage: check-pac-edges.sh FASTPRIM_PAC FASTPRIM_INFO DATA_DIR}")
-info=$(realpath "${2:?}")
+source "$(dirname "$0")/emulated.sh"
+tool=$(emulated "$(realpath "${1:?usage: check-pac-edges.sh FASTPRIM_PAC FASTPRIM_INFO DATA_DIR}")")
+info=$(emulated "$(realpath "${2:?}")")
 data=$(realpath "${3:?}")
 # shellcheck source=edges-lib.sh
 source "$(dirname "$0")/edges-lib.sh"
@@ -18,13 +21,14 @@ rec1=$(head -n 1 in.txt)
 
 # ---- command line ------------------------------------------------------------------------------
 expect "unknown argument" 2 "unknown argument '--bogus'" "$tool" --bogus
-expect "stray argument" 2 "unknown argument 'records.txt'" "$tool" records.txt
+expect "unknown short option" 2 "unknown argument '-x'" "$tool" -x
 expect "missing value" 2 "missing value after --algorithm" "$tool" --algorithm
 expect "unknown algorithm" 2 "unknown algorithm 'qarma7'" "$tool" --algorithm qarma7
 expect "unknown algorithm (=)" 2 "unknown algorithm ''" "$tool" --algorithm=
 expect "unknown feature level" 2 "unknown feature level 'pauth3'" "$tool" --feature-level=pauth3
 expect "compute with a level" 2 "compute takes no --feature-level" "$tool" compute --feature-level fpac
-expect "compute not first" 2 "unknown argument 'compute'" "$tool" --algorithm impdef compute
+# `compute` is the mode only as the first argument; elsewhere it is a FILE.
+expect "compute not first: a FILE" 1 "fastprim-pac: compute: No such file or directory" "$tool" --algorithm impdef compute
 expect "--help" 0 - "$tool" --help
 
 # ---- good input --------------------------------------------------------------------------------
@@ -44,7 +48,39 @@ cut -d' ' -f7 "$out" >got7 && head -5 good.txt | cut -d' ' -f7 >want7
 checks=$((checks + 1))
 if cmp -s got7 want7; then echo "ok   0x prefixes: same results"; else _bad "0x prefixes change the results"; fi
 
-# ---- bad lines: exit 1, message naming the line, the good lines before it written ----------------
+# ---- FILE operands -----------------------------------------------------------------------------
+expect "FILE" 0 - "$tool" in.txt
+expect_out "FILE: as from stdin" good.txt
+cat good.txt good.txt >good2.txt
+expect "two FILEs" 0 - "$tool" in.txt in.txt
+expect_out "two FILEs: one after the other" good2.txt
+IN=in.txt expect "- (stdin)" 0 - "$tool" -
+expect_out "- (stdin): as with no FILE" good.txt
+head -3 in.txt >in3.txt
+{ head -3 good.txt; cat good.txt; head -3 good.txt; } >mixed.want
+IN=in.txt expect "FILE, -, FILE" 0 - "$tool" in3.txt - in3.txt
+expect_out "FILE, -, FILE: in order" mixed.want
+IN=in.txt expect "- twice: stdin read once" 0 - "$tool" - -
+expect_out "- twice: stdin's records once" good.txt
+cp in3.txt ./-x
+expect "-- then a FILE named -x" 0 - "$tool" -- -x
+head -3 good.txt >good3.txt
+expect_out "-- then -x: read as a FILE" good3.txt
+expect "missing FILE" 1 "fastprim-pac: no-such-file: No such file or directory" "$tool" no-such-file
+expect_out "missing FILE: no output" /dev/null
+expect "missing FILE among good ones" 1 "fastprim-pac: no-such-file: No such file or directory" \
+  "$tool" in3.txt no-such-file in.txt
+{ head -3 good.txt; cat good.txt; } >skip.want
+expect_out "missing FILE: the others still read" skip.want
+expect "missing FILE: name quoted as coreutils does" 1 "fastprim-pac: \"a b'c\": No such file or directory" \
+  "$tool" "a b'c"
+mkdir -p adir
+expect "directory FILE" 1 "fastprim-pac: adir: read error: Is a directory" "$tool" adir in3.txt
+expect_out "directory FILE: the next FILE still read" good3.txt
+if [[ $(id -u) -ne 0 ]]; then
+  cp in3.txt noread && chmod 000 noread
+  expect "unreadable FILE (mode 000)" 1 "fastprim-pac: noread: Permission denied" "$tool" noread
+fi
 # ComputePAC of the QARMA-64 paper inputs (QARMA5 = r5/sigma2: c003b93999b33765, docs/pac-spec.md 6).
 paper="fb623599da6e8127 477d469dec0b8762 ec2802d4e0a488e9 84be85ce9804e94b"
 printf '%s\n%s\n' "$paper" "0x${paper// / 0x}" >c.in
@@ -69,8 +105,36 @@ bad_line "sign" "PACIA 0 0 0 0 -1" "bad hex number '-1'"
 bad_line "plus" "PACIA 0 0 0 0 +1" "bad hex number '+1'"
 bad_line "control byte" "PACIA 0 0 0 0 1"$'\x01' "bad hex number"
 bad_line "short header" "op tcr_el1 key_lo" "header line: expected 6 columns"
+# A NUL byte: the message is not cut there; it shows the word and the whole line, quoted as the
+# tools quote names (cli/quote.hpp), with no NUL or control byte of the input on stderr.
+no_raw_bytes() {
+  checks=$((checks + 1))
+  if [[ $(tr -d '\n\040-\176' <"$err" | wc -c) -eq 0 ]]; then echo "ok   $1: stderr holds no raw odd byte"; else
+    _bad "$1: raw bytes on stderr" "$(od -c "$err" | head -5)"; fi
+}
 printf 'PACIA 0 0 0 0 1\0\n' >nul.txt
-IN=nul.txt expect "NUL in a number" 1 "line 1: bad hex number" "$tool"
+IN=nul.txt expect "NUL in a number" 1 \
+  "fastprim-pac: standard input: line 1: bad hex number '1'\$'\\000' (line: 'PACIA 0 0 0 0 1'\$'\\000')" "$tool"
+no_raw_bytes "NUL in a number"
+{ head -2 in.txt; printf 'PAC\0IA 0 0 0 0 1 \0tail\n'; } >nul2.txt
+expect "NUL in the operation, from a FILE" 1 \
+  "fastprim-pac: nul2.txt: line 3: unknown operation 'PAC'\$'\\000''IA' (line: 'PAC'\$'\\000''IA 0 0 0 0 1 '\$'\\000''tail')" \
+  "$tool" nul2.txt
+no_raw_bytes "NUL in the operation"
+head -2 good.txt >good2l.txt
+expect_out "NUL in the operation: the two lines before it are out" good2l.txt
+printf 'PACIA 0 0 0 0 1\001 \033[2J\r\n' >ctl.txt
+expect "control bytes" 1 "bad hex number '1'\$'\\001' (line: 'PACIA 0 0 0 0 1'\$'\\001'' '\$'\\033''[2J'\$'\\r')" \
+  "$tool" ctl.txt
+no_raw_bytes "control bytes"
+# With stdout and stderr on one file, the message comes after the lines before it.
+checks=$((checks + 1))
+"$tool" nul2.txt >both.txt 2>&1
+if cmp -s <(head -2 both.txt) good2l.txt && [[ $(wc -l <both.txt) -eq 3 ]] && tail -1 both.txt | grep -q "line 3: unknown operation"; then
+  echo "ok   2>&1: the message after the good lines"
+else
+  _bad "2>&1: order" "$(cat -A both.txt | head -5)"
+fi
 bad_line "compute: three columns" "1 2 3" "expected 4 columns" compute
 bad_line "compute: six columns" "1 2 3 4 5 6" "expected 4 columns" compute
 bad_line "compute: non-hex" "1 2 3 z" "bad hex number 'z'" compute
@@ -81,6 +145,12 @@ IN=c.txt expect "compute (the paper vector)" 0 - "$tool" compute
 expect_out "compute: header and ComputePAC as the paper" c.want
 IN=c.want expect "compute output fed back" 0 - "$tool" compute
 expect_out "compute output fed back comes out unchanged" c.want
+expect "compute FILE" 0 - "$tool" compute c.txt
+expect_out "compute FILE: as from stdin" c.want
+IN=c.txt expect "compute, FILE and -" 0 - "$tool" compute c.want -
+cat c.want c.want >c2.want
+expect_out "compute, FILE and -: both" c2.want
+expect "compute, missing FILE" 1 "fastprim-pac: no-such-file: No such file or directory" "$tool" compute no-such-file
 
 # ---- long lines, write errors, large input -----------------------------------------------------
 { printf '# '; head -c 70000 /dev/zero | tr '\0' x; printf '\n%s\n' "$rec1"; } >long.txt

@@ -7,7 +7,8 @@
 # with the same argv[0]; the cases where we deliberately differ are checked on their own.
 #   check-sum-edges.sh FASTPRIM_TOOL REAL_TOOL    e.g. build/cli/fastprim-sha256sum sha256sum
 #   FASTPRIM_EDGE_HUGE=BYTES (default 4294967297) sets the size of the large-input case; 0 skips it.
-tool=$(realpath "${1:?usage: check-sum-edges.sh FASTPRIM_TOOL REAL_TOOL}")
+source "$(dirname "$0")/emulated.sh"
+tool=$(emulated "$(realpath "${1:?usage: check-sum-edges.sh FASTPRIM_TOOL REAL_TOOL}")")
 real=("$(command -v "${2:?}")") || { echo "skip: $2 not installed"; exit 77; }
 argv0=$2
 # shellcheck source=edges-lib.sh
@@ -75,24 +76,24 @@ expect "--version" 0 - "$tool" --version
 
 # ---- write errors ------------------------------------------------------------------------------
 checks=$((checks + 1))
-(exec -a "$argv0" "$tool" abc) >&- 2>"$w/e1"; r1=$?
-(exec -a "$argv0" "${real[@]}" abc) >&- 2>"$w/e2"; r2=$?
+(EMULATED_ARGV0="$argv0" exec -a "$argv0" "$tool" abc) >&- 2>"$w/e1"; r1=$?
+(EMULATED_ARGV0="$argv0" exec -a "$argv0" "${real[@]}" abc) >&- 2>"$w/e2"; r2=$?
 if [[ $r1 -eq 1 && $r2 -eq 1 ]] && cmp -s "$w/e1" "$w/e2"; then echo "ok   closed stdout"; else
   _bad "closed stdout (rc $r1 vs $r2)" "$(cat "$w/e1")" "$(cat "$w/e2")"; fi
 checks=$((checks + 1))
-(exec -a "$argv0" "$tool" abc) >/dev/full 2>"$w/e1"; r1=$?
-(exec -a "$argv0" "${real[@]}" abc) >/dev/full 2>"$w/e2"; r2=$?
+(EMULATED_ARGV0="$argv0" exec -a "$argv0" "$tool" abc) >/dev/full 2>"$w/e1"; r1=$?
+(EMULATED_ARGV0="$argv0" exec -a "$argv0" "${real[@]}" abc) >/dev/full 2>"$w/e2"; r2=$?
 if [[ $r1 -eq 1 && $r2 -eq 1 ]] && grep -q "write error" "$w/e1" && grep -q "write error" "$w/e2"; then
   echo "ok   /dev/full ($(cat "$w/e1"))"; else _bad "/dev/full (rc $r1 vs $r2)" "$(cat "$w/e1")" "$(cat "$w/e2")"; fi
 "${real[@]}" abc >list.abc
 checks=$((checks + 1))
-(exec -a "$argv0" "$tool" --status -c list.abc) >&- 2>"$w/e1"; r1=$?
-(exec -a "$argv0" "${real[@]}" --status -c list.abc) >&- 2>"$w/e2"; r2=$?
+(EMULATED_ARGV0="$argv0" exec -a "$argv0" "$tool" --status -c list.abc) >&- 2>"$w/e1"; r1=$?
+(EMULATED_ARGV0="$argv0" exec -a "$argv0" "${real[@]}" --status -c list.abc) >&- 2>"$w/e2"; r2=$?
 if [[ $r1 -eq 0 && $r2 -eq 0 && ! -s $w/e1 ]]; then echo "ok   closed stdout, nothing written"; else
   _bad "closed stdout with nothing to write (rc $r1 vs $r2)" "$(cat "$w/e1")"; fi
 checks=$((checks + 1))
-(exec -a "$argv0" "$tool" -) <&- >/dev/null 2>"$w/e1"; r1=$?
-(exec -a "$argv0" "${real[@]}" -) <&- >/dev/null 2>"$w/e2"; r2=$?
+(EMULATED_ARGV0="$argv0" exec -a "$argv0" "$tool" -) <&- >/dev/null 2>"$w/e1"; r1=$?
+(EMULATED_ARGV0="$argv0" exec -a "$argv0" "${real[@]}" -) <&- >/dev/null 2>"$w/e2"; r2=$?
 if [[ $r1 -eq $r2 && $r1 -ne 0 ]] && cmp -s "$w/e1" "$w/e2"; then echo "ok   closed stdin ($(cat "$w/e1"))"; else
   _bad "closed stdin (rc $r1 vs $r2)" "$(cat "$w/e1")" "$(cat "$w/e2")"; fi
 

@@ -6,7 +6,8 @@
 # Where xxhsum is silently wrong (a directory or unreadable file in a list, write errors) or
 # cannot be matched (XXH32/XXH128 lines), our behaviour is checked on its own.
 #   check-xxh-edges.sh FASTPRIM_XXH64SUM         (FASTPRIM_EDGE_HUGE as in check-sum-edges.sh)
-tool=$(realpath "${1:?usage: check-xxh-edges.sh FASTPRIM_XXH64SUM}")
+source "$(dirname "$0")/emulated.sh"
+tool=$(emulated "$(realpath "${1:?usage: check-xxh-edges.sh FASTPRIM_XXH64SUM}")")
 command -v xxhsum >/dev/null || { echo "skip: xxhsum not installed"; exit 77; }
 real=(xxhsum -H1)
 argv0=xxhsum

@@ -67,9 +67,9 @@ same() {
   local name=$1
   shift
   checks=$((checks + 1))
-  (exec -a "$argv0" "$tool" "$@") <"$IN" >"$w/.o1" 2>"$w/.e1"
+  (EMULATED_ARGV0="$argv0" exec -a "$argv0" "$tool" "$@") <"$IN" >"$w/.o1" 2>"$w/.e1"
   local r1=$?
-  (exec -a "$argv0" "${real[@]}" "$@") <"$IN" >"$w/.o2" 2>"$w/.e2"
+  (EMULATED_ARGV0="$argv0" exec -a "$argv0" "${real[@]}" "$@") <"$IN" >"$w/.o2" 2>"$w/.e2"
   local r2=$?
   normalize <"$w/.e1" >"$w/.e1n"
   normalize <"$w/.e2" >"$w/.e2n"

@@ -6,6 +6,10 @@
 #include <array>
 #include <cstring>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 namespace ct_control {
 namespace {
 
@@ -123,5 +127,23 @@ __attribute__((noinline)) std::uint64_t table_qarma_sbox(std::uint64_t x) noexce
   for (int n = 0; n < 16; ++n) y |= std::uint64_t(sigma2[(x >> (4 * n)) & 0xf]) << (4 * n);
   return y;
 }
+
+#if defined(__x86_64__)
+// g++ 12's AVX-512 intrinsics trip its own -Wuninitialized (their undefined-source idiom).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+__attribute__((target("avx512f,avx512bw"), noinline)) void avx512_gather_by_data(
+    const std::uint32_t* table, const std::uint32_t idx[16], std::uint32_t out[16]) noexcept {
+  const __m512i i = _mm512_loadu_si512(idx);
+  _mm512_storeu_si512(out, _mm512_i32gather_epi32(i, table, 4));
+}
+
+__attribute__((target("avx512f,avx512bw"), noinline)) std::uint8_t avx512_lookup_by_lane(
+    const std::uint8_t table[256], const std::uint8_t v[64]) noexcept {
+  const __m512i x = _mm512_xor_si512(_mm512_loadu_si512(v), _mm512_set1_epi8(0x5a));
+  return table[std::uint8_t(_mm_cvtsi128_si32(_mm512_castsi512_si128(x)))];
+}
+#pragma GCC diagnostic pop
+#endif
 
 }  // namespace ct_control

@@ -27,4 +27,13 @@ int branchy_pkcs7_unpad(const std::uint8_t block[16]) noexcept;
 // QARMA's sigma2 S-box on the 16 nibbles of `x` by a table lookup per nibble: secret-indexed loads.
 std::uint64_t table_qarma_sbox(std::uint64_t x) noexcept;
 
+#if defined(__x86_64__)
+// The controls of the static check (test/ct/check-vector-kernels), for the AVX-512 kernels
+// valgrind cannot run; never called. An AVX-512 gather whose indices are the data, and a table
+// lookup at a byte taken from a vector register: both must be flagged.
+void avx512_gather_by_data(const std::uint32_t* table, const std::uint32_t idx[16],
+                           std::uint32_t out[16]) noexcept;
+std::uint8_t avx512_lookup_by_lane(const std::uint8_t table[256], const std::uint8_t v[64]) noexcept;
+#endif
+
 }  // namespace ct_control
