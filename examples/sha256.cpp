@@ -27,8 +27,8 @@ int main() {
   print("streaming 10^6 x 'a':", h.digest());
 
   // Batch: independent messages hashed side by side (SHA-NI streams or SIMD lanes).
-  const std::array<std::span<const std::byte>, 2> msgs{std::as_bytes(std::span(abc)),
-                                                       std::as_bytes(std::span(two))};
+  const std::array<std::span<const std::byte>, 2> msgs{fastprim::as_byte_input(abc),
+                                                       fastprim::as_byte_input(two)};
   std::array<std::array<std::byte, 32>, 2> out;
   if (auto r = fastprim::sha256_batch(msgs, out); !r) {  // errc::short_output if `out` is too short
     std::fprintf(stderr, "sha256_batch: %s\n", r.message().data());

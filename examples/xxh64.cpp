@@ -15,13 +15,13 @@ int main() {
   // Streaming: 100000 'a' in pieces of 1000.
   fastprim::xxh64_state st;  // xxh64_state{seed}
   const std::string part(1000, 'a');
-  for (int i = 0; i < 100; ++i) st.update(std::string_view(part));
+  for (int i = 0; i < 100; ++i) st.update(part);
   std::printf("streaming: %016" PRIx64 "\n", st.digest());
 
   // Batch: many small inputs at once (one per SIMD lane); inputs may differ in length.
   const std::array<std::string_view, 5> words{"", "a", "abc", "message digest", "abcdefghijklmnopqrstuvwxyz"};
   std::array<std::span<const std::byte>, 5> in;
-  for (std::size_t i = 0; i < words.size(); ++i) in[i] = std::as_bytes(std::span(words[i]));
+  for (std::size_t i = 0; i < words.size(); ++i) in[i] = fastprim::as_byte_input(words[i]);
   std::array<std::uint64_t, 5> out;
   if (auto r = fastprim::xxh64_batch(in, out); !r) {  // errc::short_output if `out` is too short
     std::fprintf(stderr, "xxh64_batch: %s\n", r.message().data());

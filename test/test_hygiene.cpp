@@ -2,7 +2,9 @@
 // built by placement new in a zeroed byte buffer, keyed and fed a known non-zero pattern, and then
 // (a) destroyed, (b) reset, (c) moved from; the raw bytes of the buffer (never the object) are
 // inspected afterwards: every byte of the secret-bearing part that was non-zero before is zero
-// after, or the representation equals that of a freshly built object. (d) The object still works
+// after, or the representation equals that of a freshly built object. Moving copies (there is no
+// moved-from state, error.hpp): (c) checks that the source's bytes are untouched, that it still
+// works, and that destroying it (and the object moved into) wipes it. (d) The object still works
 // after reset and after being moved into: results are compared with OpenSSL (AES, SHA-1,
 // SHA-256, HMAC), libxxhash (XXH64) and the QARMA paper / QEMU values (PAC), never with fastprim.
 // Every case runs over every backend usable here. A negative control (a type that does not wipe)
@@ -194,33 +196,33 @@ BOOST_DATA_TEST_CASE(aes_destroy_move, bdata::make(usable<primitive::aes>()), b)
           BOOST_TEST(survivors(before, s.snapshot(), ks) == 0u);
           BOOST_TEST(nonzero(s.snapshot(), ks) == 0u);
         }
-        // (c) move construction and (d) the moved-into object; then move assignment
+        // (c) move construction: the source is untouched and still works; (d) the moved-into
+        // object works; then move assignment; destroying each wipes its schedule
         {
           slot<fp::aes> s, t;
           fp::aes& c = s.emplace(*made);
-          const std::size_t off = s.offset_of(&fastprim::detail::aes_access::round_keys(c));
-          const range ks{off, sizeof(fp::aes)};
-          // The round count (public) stays so that the kernels stay in bounds.
-          const range rounds{off + offsetof(fd::aes_round_keys, rounds),
-                             off + offsetof(fd::aes_round_keys, rounds) + sizeof(std::uint32_t)};
+          const range ks{s.offset_of(&fastprim::detail::aes_access::round_keys(c)), sizeof(fp::aes)};
           const bytes before = s.snapshot();
           fp::aes& d = t.emplace(std::move(c));
-          BOOST_TEST(c.empty());
-          BOOST_TEST(!d.empty());
-          BOOST_TEST(survivors(before, s.snapshot(), ks, {rounds}) == 0u);
+          BOOST_TEST((s.snapshot() == before));
           bytes out(16);
           BOOST_TEST_REQUIRE(d.encrypt_block(sp(block), out).has_value());
           BOOST_TEST(out == want);
-
-          c = std::move(d);  // back into the emptied object
-          BOOST_TEST(!c.empty());
-          BOOST_TEST(d.empty());
-          BOOST_TEST(survivors(before, t.snapshot(), ks, {rounds}) == 0u);
           std::fill(out.begin(), out.end(), std::byte{0});
           BOOST_TEST_REQUIRE(c.encrypt_block(sp(block), out).has_value());
           BOOST_TEST(out == want);
+
+          c = std::move(d);  // move assignment: both keep the key
+          BOOST_TEST((t.snapshot() == before));
+          for (const fp::aes* x : {&c, &d}) {
+            std::fill(out.begin(), out.end(), std::byte{0});
+            BOOST_TEST_REQUIRE(x->encrypt_block(sp(block), out).has_value());
+            BOOST_TEST(out == want);
+          }
           t.destroy();
           s.destroy();
+          BOOST_TEST(nonzero(s.snapshot(), ks) == 0u);
+          BOOST_TEST(nonzero(t.snapshot(), ks) == 0u);
         }
       }
     }
@@ -277,24 +279,28 @@ BOOST_DATA_TEST_CASE(aes_ctr_destroy_reset_move, bdata::make(usable<primitive::a
       BOOST_TEST(out == want);
       s.destroy();
     }
-    // (c) move construction and (d) the moved-into stream goes on
+    // (c) move construction: the source stream is untouched and goes on; (d) so does the
+    // moved-into one; destroying each wipes it
     {
       slot<fp::aes_ctr> s, t;
       fp::aes_ctr& c = fresh(s);
       const range r = secret(s, c);
-      const std::size_t rounds_at = r.begin + offsetof(fd::aes_round_keys, rounds);
       const bytes before = s.snapshot();
       fp::aes_ctr& d = t.emplace(std::move(c));
-      const bytes after = s.snapshot();
-      BOOST_TEST(c.empty());
-      BOOST_TEST(!d.empty());
-      BOOST_TEST(survivors(before, after, r, {{rounds_at, rounds_at + 4}}) == 0u);
-      BOOST_TEST(!contains(after, ks0));
-      bytes out(rest.size());
-      BOOST_TEST_REQUIRE(d.update(sp(rest), out).has_value());
-      BOOST_TEST(out == want_rest);
+      BOOST_TEST((s.snapshot() == before));
+      for (fp::aes_ctr* x : {&c, &d}) {
+        bytes out(rest.size());
+        BOOST_TEST_REQUIRE(x->update(sp(rest), out).has_value());
+        BOOST_TEST(out == want_rest);
+      }
       t.destroy();
       s.destroy();
+      for (auto* sl : {&s, &t}) {
+        const bytes after = sl->snapshot();
+        BOOST_TEST(survivors(before, after, r) == 0u);
+        BOOST_TEST(nonzero(after, r) == 0u);
+        BOOST_TEST(!contains(after, ks0));
+      }
     }
     // move assignment over a live stream
     {
@@ -302,16 +308,20 @@ BOOST_DATA_TEST_CASE(aes_ctr_destroy_reset_move, bdata::make(usable<primitive::a
       fp::aes_ctr& c = fresh(s);
       fp::aes_ctr& d = fresh(t);
       const range r = secret(s, c);
-      const std::size_t rounds_at = r.begin + offsetof(fd::aes_round_keys, rounds);
       const bytes before = s.snapshot();
       d = std::move(c);
-      BOOST_TEST(c.empty());
-      BOOST_TEST(survivors(before, s.snapshot(), r, {{rounds_at, rounds_at + 4}}) == 0u);
-      bytes out(rest.size());
-      BOOST_TEST_REQUIRE(d.update(sp(rest), out).has_value());
-      BOOST_TEST(out == want_rest);
+      BOOST_TEST((s.snapshot() == before));
+      for (fp::aes_ctr* x : {&c, &d}) {
+        bytes out(rest.size());
+        BOOST_TEST_REQUIRE(x->update(sp(rest), out).has_value());
+        BOOST_TEST(out == want_rest);
+      }
       t.destroy();
       s.destroy();
+      for (auto* sl : {&s, &t}) {
+        BOOST_TEST(nonzero(sl->snapshot(), r) == 0u);
+        BOOST_TEST(!contains(sl->snapshot(), ks0));
+      }
     }
   }
 }
@@ -348,22 +358,28 @@ void hasher_case(backend b, const EVP_MD* md) {
     BOOST_TEST(to_bytes(h.digest()) == openssl_digest(md, more));
     s.destroy();
   }
-  // (c) move construction: the source is wiped and fresh; (d) the moved-into stream goes on
+  // (c) move construction: the source keeps its stream, untouched; (d) the moved-into stream goes
+  // on; move assignment likewise; destroying each wipes it
   {
     slot<H> s, t;
     H& h = s.emplace();
     h.update(sp(msg));
+    const bytes before = s.snapshot();
     H& g = t.emplace(std::move(h));
-    BOOST_TEST(s.snapshot() == fresh);
+    BOOST_TEST(s.snapshot() == before);
+    BOOST_TEST(t.snapshot() == before);
     g.update(sp(more));
     BOOST_TEST(to_bytes(g.digest()) == openssl_digest(md, cat(msg, more)));
-    BOOST_TEST(to_bytes(h.digest()) == openssl_digest(md, {}));  // the moved-from: empty message
+    BOOST_TEST(to_bytes(h.digest()) == openssl_digest(md, msg));  // the source: its own stream
     // move assignment
     h = std::move(g);
-    BOOST_TEST(t.snapshot() == fresh);
+    BOOST_TEST(s.snapshot() == t.snapshot());
     BOOST_TEST(to_bytes(h.digest()) == openssl_digest(md, cat(msg, more)));
+    BOOST_TEST(to_bytes(g.digest()) == openssl_digest(md, cat(msg, more)));
     t.destroy();
     s.destroy();
+    BOOST_TEST(nonzero(s.snapshot(), {0, sizeof(H)}) == 0u);
+    BOOST_TEST(nonzero(t.snapshot(), {0, sizeof(H)}) == 0u);
   }
 }
 
@@ -399,7 +415,7 @@ void hmac_case(backend b, const EVP_MD* md) {
       BOOST_TEST(!contains(fresh, bytes(key.begin(), key.begin() + 16)));
       BOOST_TEST(!contains(fresh, bytes(ipad_block.begin(), ipad_block.begin() + 16)));
 
-      // (a) destruction: all but the kernel pointers (and the empty flag, zero here) is zero
+      // (a) destruction: all but the kernel pointers is zero
       {
         slot<M> s;
         s.emplace(sp(key)).update(sp(msg));
@@ -422,7 +438,8 @@ void hmac_case(backend b, const EVP_MD* md) {
         BOOST_TEST(to_bytes(m.digest()) == openssl_hmac(md, key, more));
         s.destroy();
       }
-      // (c) move: the source is wiped and empty; (d) the moved-into object goes on
+      // (c) move: the source keeps its key and stream, untouched; (d) the moved-into object goes
+      // on; move assignment likewise; destroying each wipes all but the kernel pointers
       {
         slot<M> s, t;
         M& m = s.emplace(sp(key));
@@ -430,20 +447,23 @@ void hmac_case(backend b, const EVP_MD* md) {
         const bytes before = s.snapshot();
         const range fn = word_holding(before, compress), hm = word_holding(before, whole);
         M& n = t.emplace(std::move(m));
-        BOOST_TEST(m.empty());
-        BOOST_TEST(!n.empty());
-        BOOST_TEST(survivors(before, s.snapshot(), {0, sizeof(M)}, {fn, hm}) == 0u);
-        BOOST_TEST(nonzero(s.snapshot(), {0, fn.begin}) == 0u);
+        BOOST_TEST(s.snapshot() == before);
+        BOOST_TEST(t.snapshot() == before);
+        BOOST_TEST(to_bytes(m.digest()) == openssl_hmac(md, key, msg));
+        BOOST_TEST(to_bytes(m.compute(sp(more))) == openssl_hmac(md, key, more));
         n.update(sp(more));
         BOOST_TEST(to_bytes(n.digest()) == openssl_hmac(md, key, cat(msg, more)));
         BOOST_TEST(to_bytes(n.compute(sp(more))) == openssl_hmac(md, key, more));
         m = std::move(n);  // move assignment back
-        BOOST_TEST(!m.empty());
-        BOOST_TEST(n.empty());
-        BOOST_TEST(survivors(before, t.snapshot(), {0, sizeof(M)}, {fn, hm}) == 0u);
+        BOOST_TEST(s.snapshot() == t.snapshot());
         BOOST_TEST(to_bytes(m.digest()) == openssl_hmac(md, key, cat(msg, more)));
+        BOOST_TEST(to_bytes(n.digest()) == openssl_hmac(md, key, cat(msg, more)));
         t.destroy();
         s.destroy();
+        for (auto* sl : {&s, &t}) {
+          BOOST_TEST(survivors(before, sl->snapshot(), {0, sizeof(M)}, {fn, hm}) == 0u);
+          BOOST_TEST(nonzero(sl->snapshot(), {0, fn.begin}) == 0u);
+        }
       }
     }
   }
@@ -469,9 +489,6 @@ BOOST_DATA_TEST_CASE(keyed_pac_destroy_move, bdata::make(usable<primitive::pac>(
   using fp::pac::keyed_pac;
   static_assert(std::is_standard_layout_v<keyed_pac>);  // the schedule is its first member
   const range sched{0, sizeof(fd::pac_schedule)};
-  const std::size_t rounds_at = offsetof(fd::pac_schedule, q) + offsetof(fd::qarma_keys, rounds);
-  const std::size_t sbox_at = offsetof(fd::pac_schedule, q) + offsetof(fd::qarma_keys, s);
-  const std::vector<range> params{{rounds_at, rounds_at + 1}, {sbox_at, sbox_at + 1}};
   for (fp::pac::algorithm alg :
        {fp::pac::algorithm::qarma5, fp::pac::algorithm::qarma3, fp::pac::algorithm::impdef}) {
     const std::uint64_t want = paper_want[unsigned(alg)];
@@ -486,24 +503,27 @@ BOOST_DATA_TEST_CASE(keyed_pac_destroy_move, bdata::make(usable<primitive::pac>(
         s.destroy();
         BOOST_TEST(nonzero(s.snapshot(), sched) == 0u);
       }
+      // moving: the source is untouched and still works; destroying each wipes its schedule
       {
         slot<keyed_pac> s, t;
         keyed_pac& k = s.emplace(alg, paper_key);
         const bytes before = s.snapshot();
         keyed_pac& m = t.emplace(std::move(k));
-        BOOST_TEST(k.empty());
-        BOOST_TEST(!m.empty());
-        BOOST_TEST(survivors(before, s.snapshot(), sched, params) == 0u);
-        BOOST_TEST(m.compute(paper_p, paper_t) == want);
-        std::uint64_t d[3] = {paper_p, paper_p, paper_p}, mod[3] = {paper_t, paper_t, paper_t}, o[3] = {};
-        BOOST_TEST_REQUIRE(m.compute(d, mod, o).has_value());
-        for (std::uint64_t x : o) BOOST_TEST(x == want);
+        BOOST_TEST(s.snapshot() == before);
+        for (const keyed_pac* x : {&k, &m}) {
+          BOOST_TEST(x->compute(paper_p, paper_t) == want);
+          std::uint64_t d[3] = {paper_p, paper_p, paper_p}, mod[3] = {paper_t, paper_t, paper_t}, o[3] = {};
+          BOOST_TEST_REQUIRE(x->compute(d, mod, o).has_value());
+          for (std::uint64_t y : o) BOOST_TEST(y == want);
+        }
         k = std::move(m);
-        BOOST_TEST(!k.empty());
-        BOOST_TEST(survivors(before, t.snapshot(), sched, params) == 0u);
+        BOOST_TEST(s.snapshot() == before);
         BOOST_TEST(k.compute(paper_p, paper_t) == want);
+        BOOST_TEST(m.compute(paper_p, paper_t) == want);
         t.destroy();
         s.destroy();
+        BOOST_TEST(nonzero(s.snapshot(), sched) == 0u);
+        BOOST_TEST(nonzero(t.snapshot(), sched) == 0u);
       }
     }
   }
@@ -540,20 +560,27 @@ BOOST_DATA_TEST_CASE(xxh64_state_destroy_reset_move, bdata::make(usable<primitiv
     BOOST_TEST(h.digest() == XXH64(more.data(), more.size(), seed2));
     s.destroy();
   }
+  // moving: the source keeps its seed and stream, untouched; destroying each wipes it
   {
     slot<fp::xxh64_state> s, t;
     fp::xxh64_state& h = s.emplace(seed);
     h.update(sp(msg));
+    const bytes before = s.snapshot();
     fp::xxh64_state& g = t.emplace(std::move(h));
-    BOOST_TEST(s.snapshot() == fresh(0));  // the seed is gone too
+    BOOST_TEST(s.snapshot() == before);
+    BOOST_TEST(t.snapshot() == before);
+    BOOST_TEST(h.digest() == XXH64(msg.data(), msg.size(), seed));
     g.update(sp(more));
     const bytes all = cat(msg, more);
     BOOST_TEST(g.digest() == XXH64(all.data(), all.size(), seed));
     h = std::move(g);
-    BOOST_TEST(t.snapshot() == fresh(0));
+    BOOST_TEST(s.snapshot() == t.snapshot());
     BOOST_TEST(h.digest() == XXH64(all.data(), all.size(), seed));
+    BOOST_TEST(g.digest() == XXH64(all.data(), all.size(), seed));
     t.destroy();
     s.destroy();
+    BOOST_TEST(nonzero(s.snapshot(), {0, sizeof(fp::xxh64_state)}) == 0u);
+    BOOST_TEST(nonzero(t.snapshot(), {0, sizeof(fp::xxh64_state)}) == 0u);
   }
 }
 

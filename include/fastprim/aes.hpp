@@ -26,6 +26,7 @@
 #include <utility>
 
 #include "fastprim/backend.hpp"
+#include "fastprim/bytes.hpp"
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/secure_zero.hpp"
 #include "fastprim/dispatch/aes.hpp"
@@ -34,13 +35,6 @@
 
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
-
-FASTPRIM_ALWAYS_INLINE std::span<const std::byte> as_bytes_span(std::span<const unsigned char> s) noexcept {
-  return {reinterpret_cast<const std::byte*>(s.data()), s.size()};
-}
-FASTPRIM_ALWAYS_INLINE std::span<std::byte> as_writable_bytes_span(std::span<unsigned char> s) noexcept {
-  return {reinterpret_cast<std::byte*>(s.data()), s.size()};
-}
 
 inline constexpr error err_key{errc::bad_key_length,
                                "AES key must be 16, 24 or 32 bytes (AES-128, AES-192, AES-256)"};
@@ -61,57 +55,45 @@ struct aes_access {
 };
 }  // namespace detail
 
-// An expanded AES key bound to one backend. Copyable. The round keys (both directions) are wiped
-// on destruction and when the object is moved from: a moved-from aes keeps its backend and key
-// size but holds an all-zero schedule, reports empty(), and must be assigned before it is used
-// again (calling it is memory-safe but computes nothing anyone can use).
+// An expanded AES key bound to one backend. Copyable; moving copies (no moved-from state: the
+// source keeps its key and backend, see error.hpp). The round keys (both directions) are wiped on
+// destruction. Byte arguments: any byte_input / byte_output range (bytes.hpp).
 class aes {
  public:
   static constexpr std::size_t block_size = 16;
 
   // A 16-, 24- or 32-byte key selects AES-128, AES-192 or AES-256 on the best backend.
-  static result<aes> create(std::span<const std::byte> key) noexcept {
+  [[nodiscard]] static result<aes> create(std::span<const std::byte> key) noexcept {
     const auto s = detail::select<primitive::aes>();
     return make(key, s.token, s.kernels);
   }
+  template <byte_input K>
+  [[nodiscard]] static result<aes> create(K&& key) noexcept {
+    return create(as_byte_input(key));
+  }
   // The same on a named backend; errc::unavailable_backend if this build or CPU cannot run it.
-  static result<aes> create(std::span<const std::byte> key, fastprim::backend b) noexcept {
+  [[nodiscard]] static result<aes> create(std::span<const std::byte> key, fastprim::backend b) noexcept {
     const detail::aes_kernels* k = detail::kernels_for<primitive::aes>(b);
     if (k == nullptr) return detail::err_backend;
     return make(key, b, k);
   }
-  static result<aes> create(std::span<const unsigned char> key) noexcept {
-    return create(detail::as_bytes_span(key));
-  }
-  static result<aes> create(std::span<const unsigned char> key, fastprim::backend b) noexcept {
-    return create(detail::as_bytes_span(key), b);
+  template <byte_input K>
+  [[nodiscard]] static result<aes> create(K&& key, fastprim::backend b) noexcept {
+    return create(as_byte_input(key), b);
   }
 
-  aes(const aes& o) noexcept : fn_(o.fn_), b_(o.b_), empty_(o.empty_) { copy_keys(o); }
-  aes(aes&& o) noexcept : fn_(o.fn_), b_(o.b_), empty_(o.empty_) {
-    copy_keys(o);
-    o.clear();
-  }
+  // Copy and move alike (no move constructor: an rvalue takes the copy, the source stays whole).
+  aes(const aes& o) noexcept : fn_(o.fn_), b_(o.b_) { copy_keys(o); }
   aes& operator=(const aes& o) noexcept {
     if (this != &o) {
       fn_ = o.fn_;
       b_ = o.b_;
-      empty_ = o.empty_;
       copy_keys(o);  // overwrites the whole schedule, whatever the old key size
-    }
-    return *this;
-  }
-  aes& operator=(aes&& o) noexcept {
-    if (this != &o) {
-      operator=(static_cast<const aes&>(o));
-      o.clear();
     }
     return *this;
   }
   ~aes() { detail::secure_zero_object(ks_); }
 
-  // True only for a moved-from object (its round keys wiped).
-  bool empty() const noexcept { return empty_; }
   fastprim::backend backend() const noexcept { return b_; }
   std::size_t key_size() const noexcept { return (ks_.rounds - 6) * 4; }
   unsigned rounds() const noexcept { return ks_.rounds; }
@@ -121,26 +103,34 @@ class aes {
   // Always inlined, so that at a call site with a known 16-byte length only the pointer checks
   // and one indirect call remain (out of line, g++ -O2 made it two calls per block); other
   // lengths go to the out-of-line ecb().
-  FASTPRIM_ALWAYS_INLINE result<void> encrypt_ecb(std::span<const std::byte> in,
-                                                  std::span<std::byte> out) const noexcept {
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> encrypt_ecb(std::span<const std::byte> in,
+                                                                std::span<std::byte> out) const noexcept {
     if (FASTPRIM_LIKELY(in.size() == block_size && !detail::io_bad(in, out, false))) {
       fn_.encrypt_block(ks_, in.data(), out.data());
       return {};
     }
     return ecb(in, out, true);
   }
-  FASTPRIM_ALWAYS_INLINE result<void> decrypt_ecb(std::span<const std::byte> in,
-                                                  std::span<std::byte> out) const noexcept {
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> decrypt_ecb(std::span<const std::byte> in,
+                                                                std::span<std::byte> out) const noexcept {
     if (FASTPRIM_LIKELY(in.size() == block_size && !detail::io_bad(in, out, false))) {
       fn_.decrypt_block(ks_, in.data(), out.data());
       return {};
     }
     return ecb(in, out, false);
   }
+  template <byte_input I, byte_output O>
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> encrypt_ecb(I&& in, O&& out) const noexcept {
+    return encrypt_ecb(as_byte_input(in), as_byte_output(out));
+  }
+  template <byte_input I, byte_output O>
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> decrypt_ecb(I&& in, O&& out) const noexcept {
+    return decrypt_ecb(as_byte_input(in), as_byte_output(out));
+  }
 
   // ---- CBC: `iv` 16 bytes; no padding here (see pkcs7_pad / pkcs7_unpad).
-  result<void> encrypt_cbc(std::span<const std::byte> iv, std::span<const std::byte> in,
-                           std::span<std::byte> out) const noexcept {
+  [[nodiscard]] result<void> encrypt_cbc(std::span<const std::byte> iv, std::span<const std::byte> in,
+                                         std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(iv.size() != block_size)) return detail::err_iv;
     if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, true))) return detail::io_error(in, out, true);
     alignas(16) std::byte chain[block_size];
@@ -148,8 +138,8 @@ class aes {
     fn_.encrypt_cbc(ks_, chain, in.data(), out.data(), in.size() / block_size);
     return {};
   }
-  result<void> decrypt_cbc(std::span<const std::byte> iv, std::span<const std::byte> in,
-                           std::span<std::byte> out) const noexcept {
+  [[nodiscard]] result<void> decrypt_cbc(std::span<const std::byte> iv, std::span<const std::byte> in,
+                                         std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(iv.size() != block_size)) return detail::err_iv;
     if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, true))) return detail::io_error(in, out, true);
     alignas(16) std::byte chain[block_size];
@@ -157,11 +147,20 @@ class aes {
     fn_.decrypt_cbc(ks_, chain, in.data(), out.data(), in.size() / block_size);
     return {};
   }
+  template <byte_input V, byte_input I, byte_output O>
+  [[nodiscard]] result<void> encrypt_cbc(V&& iv, I&& in, O&& out) const noexcept {
+    return encrypt_cbc(as_byte_input(iv), as_byte_input(in), as_byte_output(out));
+  }
+  template <byte_input V, byte_input I, byte_output O>
+  [[nodiscard]] result<void> decrypt_cbc(V&& iv, I&& in, O&& out) const noexcept {
+    return decrypt_cbc(as_byte_input(iv), as_byte_input(in), as_byte_output(out));
+  }
 
   // ---- CTR (SP 800-38A 6.5): `iv` is the 16-byte initial counter block, incremented as one
   // 128-bit big-endian integer (wrapping at 2^128). Any length; encryption = decryption.
-  FASTPRIM_ALWAYS_INLINE result<void> ctr(std::span<const std::byte> iv, std::span<const std::byte> in,
-                                          std::span<std::byte> out) const noexcept {
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> ctr(std::span<const std::byte> iv,
+                                                        std::span<const std::byte> in,
+                                                        std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(iv.size() != block_size)) return detail::err_iv;
     if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, false);
     alignas(16) std::byte tail[block_size];
@@ -169,47 +168,34 @@ class aes {
       detail::secure_zero(tail, sizeof tail);
     return {};
   }
+  template <byte_input V, byte_input I, byte_output O>
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> ctr(V&& iv, I&& in, O&& out) const noexcept {
+    return ctr(as_byte_input(iv), as_byte_input(in), as_byte_output(out));
+  }
 
   // ---- one block: `in` exactly 16 bytes, `out` at least 16.
-  result<void> encrypt_block(std::span<const std::byte> in, std::span<std::byte> out) const noexcept {
+  [[nodiscard]] result<void> encrypt_block(std::span<const std::byte> in,
+                                           std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(in.size() != block_size)) return detail::err_block;
     if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, false);
     fn_.encrypt_block(ks_, in.data(), out.data());
     return {};
   }
-  result<void> decrypt_block(std::span<const std::byte> in, std::span<std::byte> out) const noexcept {
+  [[nodiscard]] result<void> decrypt_block(std::span<const std::byte> in,
+                                           std::span<std::byte> out) const noexcept {
     if (FASTPRIM_UNLIKELY(in.size() != block_size)) return detail::err_block;
     if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, false);
     fn_.decrypt_block(ks_, in.data(), out.data());
     return {};
   }
 
-  // ---- the same with unsigned char spans
-  result<void> encrypt_ecb(std::span<const unsigned char> in, std::span<unsigned char> out) const noexcept {
-    return encrypt_ecb(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
+  template <byte_input I, byte_output O>
+  [[nodiscard]] result<void> encrypt_block(I&& in, O&& out) const noexcept {
+    return encrypt_block(as_byte_input(in), as_byte_output(out));
   }
-  result<void> decrypt_ecb(std::span<const unsigned char> in, std::span<unsigned char> out) const noexcept {
-    return decrypt_ecb(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
-  }
-  result<void> encrypt_cbc(std::span<const unsigned char> iv, std::span<const unsigned char> in,
-                           std::span<unsigned char> out) const noexcept {
-    return encrypt_cbc(detail::as_bytes_span(iv), detail::as_bytes_span(in),
-                       detail::as_writable_bytes_span(out));
-  }
-  result<void> decrypt_cbc(std::span<const unsigned char> iv, std::span<const unsigned char> in,
-                           std::span<unsigned char> out) const noexcept {
-    return decrypt_cbc(detail::as_bytes_span(iv), detail::as_bytes_span(in),
-                       detail::as_writable_bytes_span(out));
-  }
-  result<void> ctr(std::span<const unsigned char> iv, std::span<const unsigned char> in,
-                   std::span<unsigned char> out) const noexcept {
-    return ctr(detail::as_bytes_span(iv), detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
-  }
-  result<void> encrypt_block(std::span<const unsigned char> in, std::span<unsigned char> out) const noexcept {
-    return encrypt_block(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
-  }
-  result<void> decrypt_block(std::span<const unsigned char> in, std::span<unsigned char> out) const noexcept {
-    return decrypt_block(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
+  template <byte_input I, byte_output O>
+  [[nodiscard]] result<void> decrypt_block(I&& in, O&& out) const noexcept {
+    return decrypt_block(as_byte_input(in), as_byte_output(out));
   }
 
  private:
@@ -235,15 +221,9 @@ class aes {
     ks_.rounds = o.ks_.rounds;
     std::memcpy(ks_.bytes, o.ks_.bytes, sizeof ks_.bytes);
   }
-  // The moved-from state: the round count (public) stays, so the kernels stay in bounds.
-  void clear() noexcept {
-    detail::secure_zero(ks_.bytes, sizeof ks_.bytes);
-    empty_ = true;
-  }
 
   detail::aes_mode_kernels fn_{};  // the kernels of this backend and key size, called directly
   fastprim::backend b_ = fastprim::backend::scalar;
-  bool empty_ = false;
   detail::aes_round_keys ks_{};
 };
 
@@ -256,57 +236,50 @@ inline const detail::aes_round_keys& detail::aes_access::round_keys(const fastpr
 
 // CTR as a stream: keeps the counter and the unused keystream of the last block across calls,
 // so any split of the input gives the same output as one aes::ctr call. Owns a copy of the key
-// schedule. The schedule, counter block and buffered keystream are wiped on destruction and when
-// moved from (the moved-from stream reports empty(), like its aes); reset() wipes the keystream
-// of the old stream.
+// schedule. Copyable (a copy forks the stream); moving copies (no moved-from state, see
+// error.hpp). The schedule, counter block and buffered keystream are wiped on destruction;
+// reset() wipes the keystream of the old stream.
 class aes_ctr {
  public:
-  static result<aes_ctr> create(const aes& cipher, std::span<const std::byte> iv) noexcept {
+  [[nodiscard]] static result<aes_ctr> create(const aes& cipher, std::span<const std::byte> iv) noexcept {
     if (iv.size() != aes::block_size) return detail::err_iv;
     return aes_ctr(cipher, iv.data());
   }
-  static result<aes_ctr> create(std::span<const std::byte> key, std::span<const std::byte> iv) noexcept {
+  template <byte_input V>
+  [[nodiscard]] static result<aes_ctr> create(const aes& cipher, V&& iv) noexcept {
+    return create(cipher, as_byte_input(iv));
+  }
+  [[nodiscard]] static result<aes_ctr> create(std::span<const std::byte> key,
+                                              std::span<const std::byte> iv) noexcept {
     auto c = aes::create(key);
     if (!c) return c.error_value();
     return create(*c, iv);
   }
-  static result<aes_ctr> create(const aes& cipher, std::span<const unsigned char> iv) noexcept {
-    return create(cipher, detail::as_bytes_span(iv));
+  template <byte_input K, byte_input V>
+  [[nodiscard]] static result<aes_ctr> create(K&& key, V&& iv) noexcept {
+    return create(as_byte_input(key), as_byte_input(iv));
   }
 
-  aes_ctr(const aes_ctr&) = default;
-  aes_ctr& operator=(const aes_ctr&) = default;
-  aes_ctr(aes_ctr&& o) noexcept : cipher_(std::move(o.cipher_)), unused_(o.unused_) {
-    std::memcpy(counter_, o.counter_, sizeof counter_);
-    std::memcpy(keystream_, o.keystream_, sizeof keystream_);
-    o.clear_stream();
-  }
-  aes_ctr& operator=(aes_ctr&& o) noexcept {
-    if (this != &o) {
-      cipher_ = std::move(o.cipher_);  // wipes the source's schedule
-      std::memcpy(counter_, o.counter_, sizeof counter_);
-      std::memcpy(keystream_, o.keystream_, sizeof keystream_);
-      unused_ = o.unused_;
-      o.clear_stream();
-    }
-    return *this;
-  }
+  // Copy and move alike (no move constructor: an rvalue takes the copy, the source stays whole).
+  aes_ctr(const aes_ctr&) noexcept = default;
+  aes_ctr& operator=(const aes_ctr&) noexcept = default;
   ~aes_ctr() { clear_stream(); }
 
-  // True only for a moved-from stream (its key schedule and state wiped).
-  bool empty() const noexcept { return cipher_.empty(); }
-
   // Restart at a new initial counter block; the old stream's buffered keystream is wiped.
-  result<void> reset(std::span<const std::byte> iv) noexcept {
+  [[nodiscard]] result<void> reset(std::span<const std::byte> iv) noexcept {
     if (iv.size() != aes::block_size) return detail::err_iv;
     detail::secure_zero(keystream_, sizeof keystream_);
     std::memcpy(counter_, iv.data(), aes::block_size);
     unused_ = 0;
     return {};
   }
+  template <byte_input V>
+  [[nodiscard]] result<void> reset(V&& iv) noexcept {
+    return reset(as_byte_input(iv));
+  }
 
   // Encrypts or decrypts the next in.size() bytes of the stream into `out`.
-  result<void> update(std::span<const std::byte> in, std::span<std::byte> out) noexcept {
+  [[nodiscard]] result<void> update(std::span<const std::byte> in, std::span<std::byte> out) noexcept {
     if (const error e = detail::check_io(in, out, false); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
     const std::byte* p = in.data();
     std::byte* q = out.data();
@@ -322,8 +295,9 @@ class aes_ctr {
                                 counter_, counter_, p, q, n, keystream_);
     return {};
   }
-  result<void> update(std::span<const unsigned char> in, std::span<unsigned char> out) noexcept {
-    return update(detail::as_bytes_span(in), detail::as_writable_bytes_span(out));
+  template <byte_input I, byte_output O>
+  [[nodiscard]] result<void> update(I&& in, O&& out) noexcept {
+    return update(as_byte_input(in), as_byte_output(out));
   }
 
   const aes& cipher() const noexcept { return cipher_; }

@@ -585,7 +585,7 @@ inline void unpin() {
 // one backend token or empty, `disabled` a comma-separated list. Unknown tokens are an error
 // (and nothing changes). Takes effect for every primitive on its next call; keyed objects
 // built earlier keep the backend they bound.
-inline result<void> set_policy(std::string_view forced, std::string_view disabled) {
+[[nodiscard]] inline result<void> set_policy(std::string_view forced, std::string_view disabled) {
   detail::policy_state trial;
   std::string err = detail::apply_policy(trial, forced, disabled, "forced", "disabled");
   if (!err.empty()) return error{errc::unknown_backend, "unknown backend token"};

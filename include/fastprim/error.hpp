@@ -1,8 +1,18 @@
 // fastprim/error.hpp: error codes and result<T>, the value every fallible operation returns.
-// Errors are values with a readable message, never undefined behaviour or exceptions.
+// Errors are values with a readable message, never undefined behaviour or exceptions. Every
+// fallible function is [[nodiscard]]. Using the value of a result that holds an error (value(),
+// operator*, operator->) is a failed precondition: it writes "fastprim: <message>" to stderr and
+// calls std::abort(), in every build mode, with or without exceptions.
+//
+// Objects of fastprim (aes, aes_ctr, hmac<H>, sha1, sha256, xxh64_state, pac::keyed_pac) have no
+// moved-from state: moving copies, and the source keeps its key, backend and stream state and
+// stays fully usable. Secrets are wiped when an object is destroyed (and by reset()), never left
+// for a moved-from object to compute with.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -51,7 +61,19 @@ struct error {
   friend constexpr bool operator==(const error& a, errc b) noexcept { return a.code == b; }
 };
 
-// result<T>: either a T or an error. A small std::expected for C++20.
+namespace detail {
+// The end of a program that used the value of an error: its message on stderr, then abort.
+[[noreturn]] FASTPRIM_NOINLINE __attribute__((cold)) inline void value_of_error(const error& e) noexcept {
+  const std::string_view m = e.what();
+  std::fprintf(stderr, "fastprim: %.*s\n", static_cast<int>(m.size()), m.data());
+  std::fflush(stderr);
+  std::abort();
+}
+}  // namespace detail
+
+// result<T>: either a T or an error. A small std::expected for C++20. value(), operator* and
+// operator-> on an error print its message and abort (see the top of this file); check
+// has_value() or operator bool first.
 template <class T>
 class [[nodiscard]] result {
  public:
@@ -61,19 +83,29 @@ class [[nodiscard]] result {
 
   constexpr bool has_value() const noexcept { return v_.index() == 0; }
   constexpr explicit operator bool() const noexcept { return has_value(); }
-  constexpr T& value() & { return std::get<0>(v_); }
-  constexpr const T& value() const& { return std::get<0>(v_); }
-  constexpr T&& value() && { return std::get<0>(std::move(v_)); }
-  constexpr T& operator*() & { return value(); }
-  constexpr const T& operator*() const& { return value(); }
-  constexpr T&& operator*() && { return std::move(*this).value(); }
-  constexpr T* operator->() { return &value(); }
-  constexpr const T* operator->() const { return &value(); }
-  constexpr error error_value() const noexcept { return has_value() ? error{} : std::get<1>(v_); }
-  constexpr errc code() const noexcept { return has_value() ? errc::ok : std::get<1>(v_).code; }
+  constexpr T& value() & noexcept { return *checked(); }
+  constexpr const T& value() const& noexcept { return *checked(); }
+  constexpr T&& value() && noexcept { return std::move(*checked()); }
+  constexpr T& operator*() & noexcept { return value(); }
+  constexpr const T& operator*() const& noexcept { return value(); }
+  constexpr T&& operator*() && noexcept { return std::move(*this).value(); }
+  constexpr T* operator->() noexcept { return checked(); }
+  constexpr const T* operator->() const noexcept { return checked(); }
+  constexpr error error_value() const noexcept { return has_value() ? error{} : *std::get_if<1>(&v_); }
+  constexpr errc code() const noexcept { return error_value().code; }
   constexpr std::string_view message() const noexcept { return error_value().what(); }
 
  private:
+  // The value, or the end of the program (std::get_if: no exception, also with -fno-exceptions).
+  constexpr T* checked() noexcept {
+    if (FASTPRIM_UNLIKELY(!has_value())) detail::value_of_error(*std::get_if<1>(&v_));
+    return std::get_if<0>(&v_);
+  }
+  constexpr const T* checked() const noexcept {
+    if (FASTPRIM_UNLIKELY(!has_value())) detail::value_of_error(*std::get_if<1>(&v_));
+    return std::get_if<0>(&v_);
+  }
+
   std::variant<T, error> v_;
 };
 

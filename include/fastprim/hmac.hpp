@@ -17,6 +17,7 @@
 #include <span>
 #include <string_view>
 
+#include "fastprim/bytes.hpp"
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/md_buffer.hpp"
 #include "fastprim/detail/secure_zero.hpp"
@@ -36,18 +37,15 @@ inline bool ct_equal(std::span<const std::byte> a, std::span<const std::byte> b)
   return diff == 0;
 }
 
-template <class T>
-inline std::span<const std::byte> as_byte_span(const T* p, std::size_t n) noexcept {
-  return {reinterpret_cast<const std::byte*>(p), n};
-}
-
 }  // namespace detail
 
-// HMAC with hash `H` (fastprim::sha1 or fastprim::sha256). Copyable (a copy forks the stream).
+// HMAC with hash `H` (fastprim::sha1 or fastprim::sha256). Copyable (a copy forks the stream);
+// moving copies (no moved-from state: the source keeps its key and stream, see error.hpp).
 // The object keeps no copy of the raw key, only the chaining values after the ipad and opad
 // blocks; the padded key block (and the hash of a long key) is wiped once they are computed.
-// The keyed states and the stream are wiped on destruction and when moved from (the moved-from
-// object reports empty() until it is assigned); reset() wipes the stream before restarting it.
+// The keyed states and the stream are wiped on destruction; reset() wipes the stream before
+// restarting it. Keys, messages and tags: any byte_input range (bytes.hpp), or a
+// std::string_view for keys and messages (a literal is its characters, no NUL).
 // The hash backend is fixed at construction. The members that hold the keyed chaining values or
 // the inner hash in registers (set_key, reset, digest, compute) are the register-zeroing
 // boundary (FASTPRIM_ZERO_REGS, config.hpp).
@@ -66,35 +64,25 @@ class hmac {
       : compress_(traits::kernels().compress), hmac_(traits::kernels().hmac) {
     set_key(key);
   }
-  template <byte_like T, std::size_t E>
-  explicit hmac(std::span<T, E> key) noexcept : hmac(std::as_bytes(key)) {}
-  explicit hmac(std::string_view key) noexcept : hmac(detail::as_byte_span(key.data(), key.size())) {}
+  template <byte_input K>
+  explicit hmac(K&& key) noexcept : hmac(as_byte_input(key)) {}
+  explicit hmac(std::string_view key) noexcept : hmac(as_byte_input(key)) {}
 
+  // Copy and move alike (no move constructor: an rvalue takes the copy, the source stays whole).
   hmac(const hmac&) noexcept = default;
   hmac& operator=(const hmac&) noexcept = default;
-  hmac(hmac&& o) noexcept : hmac(static_cast<const hmac&>(o)) { o.clear(); }
-  hmac& operator=(hmac&& o) noexcept {
-    if (this != &o) {
-      *this = static_cast<const hmac&>(o);
-      o.clear();
-    }
-    return *this;
-  }
   ~hmac() { wipe(); }
-
-  // True only for a moved-from object (no key).
-  bool empty() const noexcept { return empty_; }
 
   // Streaming: the message since construction or the last reset().
   hmac& update(std::span<const std::byte> msg) noexcept {
     inner_.update(msg.data(), msg.size(), compress_);
     return *this;
   }
-  template <byte_like T, std::size_t E>
-  hmac& update(std::span<T, E> msg) noexcept {
-    return update(std::as_bytes(msg));
+  template <byte_input R>
+  hmac& update(R&& msg) noexcept {
+    return update(as_byte_input(msg));
   }
-  hmac& update(std::string_view msg) noexcept { return update(detail::as_byte_span(msg.data(), msg.size())); }
+  hmac& update(std::string_view msg) noexcept { return update(as_byte_input(msg)); }
 
   FASTPRIM_ZERO_REGS tag_type digest() const noexcept {
     auto ih = inner_.template digest<tag_size>(compress_);
@@ -109,9 +97,13 @@ class hmac {
   }
 
   // Constant-time check of the streamed message's tag.
-  bool verify(std::span<const std::byte> tag) const noexcept {
+  [[nodiscard]] bool verify(std::span<const std::byte> tag) const noexcept {
     const tag_type t = digest();
     return detail::ct_equal(t, tag);
+  }
+  template <byte_input T>
+  [[nodiscard]] bool verify(T&& tag) const noexcept {
+    return verify(as_byte_input(tag));
   }
 
   // One-shot tag of `msg` under this key; the stream is untouched.
@@ -120,16 +112,23 @@ class hmac {
     hmac_(ikey_, okey_, msg.data(), msg.size(), t.data());
     return t;
   }
-  template <byte_like T, std::size_t E>
-  tag_type compute(std::span<T, E> msg) const noexcept {
-    return compute(std::as_bytes(msg));
+  template <byte_input R>
+  tag_type compute(R&& msg) const noexcept {
+    return compute(as_byte_input(msg));
   }
-  tag_type compute(std::string_view msg) const noexcept {
-    return compute(detail::as_byte_span(msg.data(), msg.size()));
-  }
-  bool verify(std::span<const std::byte> msg, std::span<const std::byte> tag) const noexcept {
+  tag_type compute(std::string_view msg) const noexcept { return compute(as_byte_input(msg)); }
+  // Constant-time check of the tag of `msg` under this key; the stream is untouched.
+  [[nodiscard]] bool verify(std::span<const std::byte> msg, std::span<const std::byte> tag) const noexcept {
     const tag_type t = compute(msg);
     return detail::ct_equal(t, tag);
+  }
+  template <byte_input M, byte_input T>
+  [[nodiscard]] bool verify(M&& msg, T&& tag) const noexcept {
+    return verify(as_byte_input(msg), as_byte_input(tag));
+  }
+  template <byte_input T>
+  [[nodiscard]] bool verify(std::string_view msg, T&& tag) const noexcept {
+    return verify(as_byte_input(msg), as_byte_input(tag));
   }
 
  private:
@@ -161,18 +160,12 @@ class hmac {
     detail::secure_zero(okey_);
     detail::secure_zero_object(inner_);
   }
-  // The moved-from state: no key (all-zero chaining values); compress_ stays, so calls are safe.
-  void clear() noexcept {
-    wipe();
-    empty_ = true;
-  }
 
   std::uint32_t ikey_[words];  // chaining value after (K ^ ipad)
   std::uint32_t okey_[words];  // chaining value after (K ^ opad)
   detail::md_state<words> inner_;
   detail::md_compress_fn compress_;
   detail::md_hmac_fn hmac_;  // whole-message tag, the same backend as compress_
-  bool empty_ = false;
 };
 
 using hmac_sha1_t = hmac<sha1>;
@@ -183,16 +176,22 @@ inline sha256::digest_type hmac_sha256(std::span<const std::byte> key,
                                        std::span<const std::byte> msg) noexcept {
   return hmac<sha256>(key).compute(msg);
 }
+template <byte_input K, byte_input M>
+sha256::digest_type hmac_sha256(K&& key, M&& msg) noexcept {
+  return hmac_sha256(as_byte_input(key), as_byte_input(msg));
+}
 inline sha256::digest_type hmac_sha256(std::string_view key, std::string_view msg) noexcept {
-  return hmac_sha256(detail::as_byte_span(key.data(), key.size()),
-                     detail::as_byte_span(msg.data(), msg.size()));
+  return hmac_sha256(as_byte_input(key), as_byte_input(msg));
 }
 inline sha1::digest_type hmac_sha1(std::span<const std::byte> key, std::span<const std::byte> msg) noexcept {
   return hmac<sha1>(key).compute(msg);
 }
+template <byte_input K, byte_input M>
+sha1::digest_type hmac_sha1(K&& key, M&& msg) noexcept {
+  return hmac_sha1(as_byte_input(key), as_byte_input(msg));
+}
 inline sha1::digest_type hmac_sha1(std::string_view key, std::string_view msg) noexcept {
-  return hmac_sha1(detail::as_byte_span(key.data(), key.size()),
-                   detail::as_byte_span(msg.data(), msg.size()));
+  return hmac_sha1(as_byte_input(key), as_byte_input(msg));
 }
 
 FASTPRIM_NAMESPACE_END

@@ -1,12 +1,15 @@
 // fastprim/md_hasher.hpp: the streaming interface that fastprim::sha1 and fastprim::sha256
 // share (a CRTP base): update() any number of times, digest() (const: the stream can go on),
 // reset(), copy to fork a stream; and the one-shot hash(), usable in constant expressions.
-// The chaining value, length and partial block are wiped on destruction, by reset() and when
-// moved from. ISA: whatever the bound backend uses. Constant-time: yes.
+// Moving copies (no moved-from state: the source keeps its stream, see error.hpp). The chaining
+// value, length and partial block are wiped on destruction and by reset(). Messages: any
+// byte_input range (bytes.hpp), or a std::string_view (a literal hashes its characters, no NUL).
+// ISA: whatever the bound backend uses. Constant-time: yes.
 #pragma once
 
 #include <array>
 #include <cstddef>
+#include <ranges>
 #include <span>
 #include <string_view>
 #include <type_traits>
@@ -30,17 +33,9 @@ class md_hasher {
   using traits_type = Traits;
 
   md_hasher() noexcept { st_.init(Traits::iv.data()); }
-  md_hasher(const md_hasher&) noexcept = default;  // forks the stream
+  // Copy and move alike: both fork the stream (no move constructor: an rvalue takes the copy).
+  md_hasher(const md_hasher&) noexcept = default;
   md_hasher& operator=(const md_hasher&) noexcept = default;
-  // Moving leaves the source wiped and freshly reset (the empty message).
-  md_hasher(md_hasher&& o) noexcept : st_(o.st_) { o.reset(); }
-  md_hasher& operator=(md_hasher&& o) noexcept {
-    if (this != &o) {
-      st_ = o.st_;
-      o.reset();
-    }
-    return *this;
-  }
   ~md_hasher() { detail::secure_zero_object(st_); }
 
   // Wipes the chaining value, length and partial block, then starts the empty message.
@@ -53,13 +48,11 @@ class md_hasher {
     st_.update(msg.data(), msg.size(), Traits::kernels().compress);
     return static_cast<Derived&>(*this);
   }
-  template <byte_like T, std::size_t E>
-  Derived& update(std::span<T, E> msg) noexcept {
-    return update(std::as_bytes(msg));
+  template <byte_input R>
+  Derived& update(R&& msg) noexcept {
+    return update(as_byte_input(msg));
   }
-  Derived& update(std::string_view msg) noexcept {
-    return update(std::span<const std::byte>(reinterpret_cast<const std::byte*>(msg.data()), msg.size()));
-  }
+  Derived& update(std::string_view msg) noexcept { return update(as_byte_input(msg)); }
 
   digest_type digest() const noexcept { return st_.template digest<digest_size>(Traits::kernels().compress); }
 
@@ -67,9 +60,10 @@ class md_hasher {
   static constexpr digest_type hash(std::span<const std::byte> msg) noexcept {
     return hash_of(msg.data(), msg.size());
   }
-  template <byte_like T, std::size_t E>
-  static constexpr digest_type hash(std::span<T, E> msg) noexcept {
-    return hash_of(msg.data(), msg.size());
+  // (Not through as_byte_input: constant evaluation reads the original elements.)
+  template <byte_input R>
+  static constexpr digest_type hash(R&& msg) noexcept {
+    return hash_of(std::ranges::data(msg), std::ranges::size(msg));
   }
   static constexpr digest_type hash(std::string_view msg) noexcept { return hash_of(msg.data(), msg.size()); }
 

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <span>
 
+#include "fastprim/bytes.hpp"
 #include "fastprim/detail/config.hpp"
 #include "fastprim/error.hpp"
 
@@ -21,8 +22,8 @@ constexpr std::size_t pkcs7_padded_size(std::size_t n, std::size_t block = 16) n
 
 // Copies `in` to `out` (in place when they start at the same address) and appends the padding.
 // Returns the padded length. `block` is 1..255.
-inline result<std::size_t> pkcs7_pad(std::span<const std::byte> in, std::span<std::byte> out,
-                                     std::size_t block = 16) noexcept {
+[[nodiscard]] inline result<std::size_t> pkcs7_pad(std::span<const std::byte> in, std::span<std::byte> out,
+                                                   std::size_t block = 16) noexcept {
   if (block == 0 || block > 255) return error{errc::bad_argument, "PKCS#7 block size must be 1..255"};
   const std::size_t total = pkcs7_padded_size(in.size(), block);
   if (out.size() < total) return error{errc::short_output, "output shorter than the padded length"};
@@ -34,7 +35,8 @@ inline result<std::size_t> pkcs7_pad(std::span<const std::byte> in, std::span<st
 
 // The length of the message inside padded `data` (a non-zero multiple of `block`), or
 // errc::bad_padding. The check reads the whole last block and does not branch on its bytes.
-inline result<std::size_t> pkcs7_unpad(std::span<const std::byte> data, std::size_t block = 16) noexcept {
+[[nodiscard]] inline result<std::size_t> pkcs7_unpad(std::span<const std::byte> data,
+                                                     std::size_t block = 16) noexcept {
   if (block == 0 || block > 255) return error{errc::bad_argument, "PKCS#7 block size must be 1..255"};
   if (data.empty() || data.size() % block != 0)
     return error{errc::bad_length, "padded data must be a non-zero multiple of the block size"};
@@ -53,14 +55,14 @@ inline result<std::size_t> pkcs7_unpad(std::span<const std::byte> data, std::siz
   return data.size() - pad;
 }
 
-inline result<std::size_t> pkcs7_pad(std::span<const unsigned char> in, std::span<unsigned char> out,
-                                     std::size_t block = 16) noexcept {
-  return pkcs7_pad(std::span<const std::byte>(reinterpret_cast<const std::byte*>(in.data()), in.size()),
-                   std::span<std::byte>(reinterpret_cast<std::byte*>(out.data()), out.size()), block);
+// The same for any byte_input / byte_output range (bytes.hpp).
+template <byte_input I, byte_output O>
+[[nodiscard]] inline result<std::size_t> pkcs7_pad(I&& in, O&& out, std::size_t block = 16) noexcept {
+  return pkcs7_pad(as_byte_input(in), as_byte_output(out), block);
 }
-inline result<std::size_t> pkcs7_unpad(std::span<const unsigned char> data, std::size_t block = 16) noexcept {
-  return pkcs7_unpad(std::span<const std::byte>(reinterpret_cast<const std::byte*>(data.data()), data.size()),
-                     block);
+template <byte_input I>
+[[nodiscard]] inline result<std::size_t> pkcs7_unpad(I&& data, std::size_t block = 16) noexcept {
+  return pkcs7_unpad(as_byte_input(data), block);
 }
 
 FASTPRIM_NAMESPACE_END

@@ -44,9 +44,10 @@ class sha1 : public md_hasher<sha1, detail::sha1_traits> {};
 
 // Hashes every message of `msgs` independently into `out[i]`, several at a time where the
 // hardware allows (interleaved SHA-NI streams, or one message per SIMD lane). errc::short_output
-// if `out` is shorter.
-inline result<void> sha1_batch(std::span<const std::span<const std::byte>> msgs,
-                               std::span<std::array<std::byte, 20>> out) noexcept {
+// if `out` is shorter. Each message is a std::span<const std::byte> (as_byte_input(m) makes one
+// from any byte_input range, bytes.hpp): the list is read in place, with no converted copy.
+[[nodiscard]] inline result<void> sha1_batch(std::span<const std::span<const std::byte>> msgs,
+                                             std::span<std::array<std::byte, 20>> out) noexcept {
   if (out.size() < msgs.size()) return errc::short_output;
   detail::dispatch<primitive::sha1_batch>().batch(msgs.data(), msgs.size(), out.data());
   return {};

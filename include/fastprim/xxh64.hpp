@@ -12,9 +12,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <ranges>
 #include <span>
 #include <string_view>
 
+#include "fastprim/bytes.hpp"
 #include "fastprim/detail/config.hpp"
 #include "fastprim/detail/secure_zero.hpp"
 #include "fastprim/dispatch/xxh64.hpp"
@@ -52,43 +54,31 @@ constexpr std::uint64_t hash(const B* p, std::size_t len, std::uint64_t seed) no
 }  // namespace detail
 
 // ---- one-shot ---------------------------------------------------------------------------------------
+// Data: any byte_input range (bytes.hpp), or a std::string_view (a literal or a C string hashes
+// its characters up to the NUL).
 constexpr std::uint64_t xxh64(std::span<const std::byte> data, std::uint64_t seed = 0) noexcept {
   return detail::xxh64::hash(data.data(), data.size(), seed);
 }
-constexpr std::uint64_t xxh64(std::span<const unsigned char> data, std::uint64_t seed = 0) noexcept {
-  return detail::xxh64::hash(data.data(), data.size(), seed);
-}
-constexpr std::uint64_t xxh64(std::span<const char> data, std::uint64_t seed = 0) noexcept {
-  return detail::xxh64::hash(data.data(), data.size(), seed);
+// (Not through as_byte_input: constant evaluation reads the original elements.)
+template <byte_input R>
+constexpr std::uint64_t xxh64(R&& data, std::uint64_t seed = 0) noexcept {
+  return detail::xxh64::hash(std::ranges::data(data), std::ranges::size(data), seed);
 }
 constexpr std::uint64_t xxh64(std::string_view s, std::uint64_t seed = 0) noexcept {
   return detail::xxh64::hash(s.data(), s.size(), seed);
 }
-// A C string (a literal: xxh64("abc")) hashes its characters up to the NUL, as string_view does;
-// without this overload such a call would be ambiguous between the span and string_view ones.
-constexpr std::uint64_t xxh64(const char* s, std::uint64_t seed = 0) noexcept {
-  return xxh64(std::string_view(s), seed);
-}
 
 // ---- streaming --------------------------------------------------------------------------------------
-// The seed, accumulators and buffered bytes are wiped on destruction, by reset() (before the new
-// seed is set) and when moved from (the source is left as xxh64_state{0}, freshly reset): users
-// hash secrets and keep seeds secret.
+// Copyable (a copy forks the stream); moving copies (no moved-from state: the source keeps its
+// seed and stream, see error.hpp). The seed, accumulators and buffered bytes are wiped on
+// destruction and by reset() (before the new seed is set): users hash secrets and keep seeds
+// secret.
 class xxh64_state {
  public:
   constexpr explicit xxh64_state(std::uint64_t seed = 0) noexcept { reset(seed); }
+  // Copy and move alike (no move constructor: an rvalue takes the copy, the source stays whole).
   constexpr xxh64_state(const xxh64_state&) noexcept = default;
   constexpr xxh64_state& operator=(const xxh64_state&) noexcept = default;
-  constexpr xxh64_state(xxh64_state&& o) noexcept : xxh64_state(static_cast<const xxh64_state&>(o)) {
-    o.reset();
-  }
-  constexpr xxh64_state& operator=(xxh64_state&& o) noexcept {
-    if (this != &o) {
-      *this = static_cast<const xxh64_state&>(o);
-      o.reset();
-    }
-    return *this;
-  }
   constexpr ~xxh64_state() { wipe(); }
 
   constexpr void reset(std::uint64_t seed = 0) noexcept {
@@ -123,9 +113,11 @@ class xxh64_state {
     if (len) std::memcpy(buf_, p, len);
     buffered_ = len;
   }
-  void update(std::span<const unsigned char> data) noexcept { update(std::as_bytes(data)); }
-  void update(std::span<const char> data) noexcept { update(std::as_bytes(data)); }
-  void update(std::string_view s) noexcept { update(std::as_bytes(std::span(s.data(), s.size()))); }
+  template <byte_input R>
+  void update(R&& data) noexcept {
+    update(as_byte_input(data));
+  }
+  void update(std::string_view s) noexcept { update(as_byte_input(s)); }
 
   std::uint64_t digest() const noexcept {
     const std::uint64_t h =
@@ -152,8 +144,10 @@ class xxh64_state {
 
 // ---- batch --------------------------------------------------------------------------------------------
 // out[i] = xxh64(inputs[i], seed). Inputs may have any lengths; equal lengths are fastest.
-inline result<void> xxh64_batch(std::span<const std::span<const std::byte>> inputs,
-                                std::span<std::uint64_t> out, std::uint64_t seed = 0) noexcept {
+// Each input is a std::span<const std::byte> (as_byte_input(r) makes one from any byte_input
+// range): the list is read in place, with no converted copy.
+[[nodiscard]] inline result<void> xxh64_batch(std::span<const std::span<const std::byte>> inputs,
+                                              std::span<std::uint64_t> out, std::uint64_t seed = 0) noexcept {
   if (out.size() < inputs.size()) return error{errc::short_output, "xxh64_batch: fewer outputs than inputs"};
   if (!inputs.empty())
     detail::dispatch<primitive::xxh64_batch>().batch(inputs.data(), inputs.size(), seed, out.data());

@@ -3,10 +3,9 @@
 // stores depend on the size only).
 //
 // What is wiped, and when (the library's secret-hygiene contract, checked by test/test_hygiene):
-// every object holding key material or hash/HMAC/XXH64 state wipes it in its destructor, in
-// reset(), and when moved from. A moved-from hasher (sha1, sha256, xxh64_state) is freshly reset;
-// a moved-from keyed object (aes, aes_ctr, hmac, pac::keyed_pac) holds an all-zero schedule and
-// reports empty() until it is assigned a keyed object.
+// every object holding key material or hash/HMAC/XXH64 state wipes it in its destructor and in
+// reset(). Moving copies (error.hpp: no moved-from state), so the source keeps its secrets, and
+// stays usable, until it is destroyed.
 #pragma once
 
 #include <cstddef>

@@ -92,25 +92,15 @@ namespace pac {
 
 // A key prepared for one algorithm, bound to a backend when built: emulators reuse a key for
 // millions of PACs. The key is not kept, only its schedule (scalar and SIMD forms), which is
-// wiped on destruction and when the object is moved from: a moved-from keyed_pac keeps its
-// algorithm and backend, holds an all-zero schedule and reports empty() until it is assigned.
+// wiped on destruction. Copyable; moving copies (no moved-from state: the source keeps its
+// schedule and backend, see error.hpp).
 class keyed_pac {
  public:
   keyed_pac(pac::algorithm alg, key k) noexcept : keyed_pac(alg, k, detail::pac_select()) {}
-  keyed_pac(const keyed_pac&) = default;
-  keyed_pac& operator=(const keyed_pac&) = default;
-  keyed_pac(keyed_pac&& o) noexcept : keyed_pac(static_cast<const keyed_pac&>(o)) { o.clear(); }
-  keyed_pac& operator=(keyed_pac&& o) noexcept {
-    if (this != &o) {
-      *this = static_cast<const keyed_pac&>(o);
-      o.clear();
-    }
-    return *this;
-  }
+  // Copy and move alike (no move constructor: an rvalue takes the copy, the source stays whole).
+  keyed_pac(const keyed_pac&) noexcept = default;
+  keyed_pac& operator=(const keyed_pac&) noexcept = default;
   ~keyed_pac() { detail::secure_zero_object(sched_); }
-
-  // True only for a moved-from object (its schedule wiped).
-  bool empty() const noexcept { return empty_; }
 
   // The full 64-bit ComputePAC(data, modifier, key).
   std::uint64_t compute(std::uint64_t data, std::uint64_t modifier) const noexcept {
@@ -118,8 +108,9 @@ class keyed_pac {
   }
   // out[i] = compute(data[i], modifier[i]). Errors: sizes of `data` and `modifier` differ
   // (bad_length), `out` too short (short_output), `out` partly overlapping an input (overlap).
-  result<void> compute(std::span<const std::uint64_t> data, std::span<const std::uint64_t> modifier,
-                       std::span<std::uint64_t> out) const noexcept {
+  [[nodiscard]] result<void> compute(std::span<const std::uint64_t> data,
+                                     std::span<const std::uint64_t> modifier,
+                                     std::span<std::uint64_t> out) const noexcept {
     if (auto r = detail::check_pac_spans(data, modifier, out); !r) return r;
     batch_(sched_, data.data(), modifier.data(), out.data(), data.size());
     return {};
@@ -136,22 +127,11 @@ class keyed_pac {
         backend_(b.token),
         alg_(alg) {}
 
-  // The moved-from state; the round count and S-box (public) stay, so the kernels stay in bounds.
-  void clear() noexcept {
-    const std::uint8_t rounds = sched_.q.rounds;
-    const pac::sbox s = sched_.q.s;
-    detail::secure_zero_object(sched_);
-    sched_.q.rounds = rounds;
-    sched_.q.s = s;
-    empty_ = true;
-  }
-
   detail::pac_schedule sched_;
   detail::pac_single_fn single_;
   detail::pac_batch_fn batch_;
   fastprim::backend backend_;
   pac::algorithm alg_;
-  bool empty_ = false;
 };
 
 // One-shot ComputePAC. The key schedule is built for this call only, so this runs the scalar
@@ -176,17 +156,17 @@ FASTPRIM_ZERO_REGS inline std::uint64_t compute(algorithm alg, std::uint64_t dat
 }
 
 // Batch: out[i] = compute(alg, data[i], modifier[i], k). Errors as keyed_pac::compute.
-inline result<void> compute(algorithm alg, std::span<const std::uint64_t> data,
-                            std::span<const std::uint64_t> modifier, key k,
-                            std::span<std::uint64_t> out) noexcept {
+[[nodiscard]] inline result<void> compute(algorithm alg, std::span<const std::uint64_t> data,
+                                          std::span<const std::uint64_t> modifier, key k,
+                                          std::span<std::uint64_t> out) noexcept {
   return keyed_pac(alg, k).compute(data, modifier, out);
 }
 
 // The general QARMA-64 cipher (encryption) of `plaintext` under `tweak`, with w0 = k.hi and
 // k0 = k.lo, `rounds` forward rounds (1..8; the paper uses 5..7, Arm QARMA5 5 and QARMA3 3) and
 // S-box `s` (backward rounds use its inverse). bad_argument if `rounds` is out of range.
-inline result<std::uint64_t> qarma64(std::uint64_t plaintext, std::uint64_t tweak, key k, unsigned rounds,
-                                     sbox s) noexcept {
+[[nodiscard]] inline result<std::uint64_t> qarma64(std::uint64_t plaintext, std::uint64_t tweak, key k,
+                                                   unsigned rounds, sbox s) noexcept {
   if (rounds < 1 || rounds > detail::qarma::max_rounds)
     return error{errc::bad_argument, "rounds must be 1..8"};
   if (unsigned(s) > unsigned(sbox::sigma2)) return error{errc::bad_argument, "unknown S-box"};
