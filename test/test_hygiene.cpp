@@ -12,6 +12,7 @@
 #define BOOST_TEST_MODULE hygiene
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
+#include <pthread.h>
 #include <xxhash.h>
 
 #include <algorithm>
@@ -24,6 +25,7 @@
 #include <cstring>
 #include <new>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -527,6 +529,89 @@ BOOST_DATA_TEST_CASE(keyed_pac_destroy_move, bdata::make(usable<primitive::pac>(
       }
     }
   }
+}
+
+// The one-shot pac::compute's per-thread key cache (pac/key_cache.hpp): a replaced entry holds
+// only the new key's schedule, and at thread exit every cached schedule and remembered key is
+// wiped before the thread's memory goes. The observer is a pthread key's destructor: glibc runs
+// it after every C++ thread_local destructor of the exiting thread (the cache's wiper among
+// them), while the thread's TLS is still there; it inspects the cache's raw bytes then. A PAC
+// call from there still computes, and caches nothing more.
+namespace pac_cache_check {  // named: the data-driven case's lambdas capture these types
+struct findings {
+  std::size_t nonzero_keys = ~std::size_t{0};
+  bool closed = false, late_call_right = false, late_cached = true;
+};
+inline void observe(void* arg) {
+  auto* out = static_cast<findings*>(arg);
+  const fd::pac_key_cache& c = fd::pac_cache;
+  const auto* p = reinterpret_cast<const std::byte*>(&c);
+  __asm__ __volatile__("" : : "r"(p) : "memory");
+  const bytes raw(p, p + sizeof c);
+  // every schedule and key byte zero (the slots' algorithm bytes read 0xFF, "empty")
+  out->nonzero_keys = 0;
+  for (const auto& e : c.e) {
+    const auto base = static_cast<std::size_t>(reinterpret_cast<const std::byte*>(&e) - p);
+    out->nonzero_keys += nonzero(raw, {base, base + offsetof(fd::pac_key_cache::entry, alg)});
+  }
+  for (const auto& k : c.seen) {
+    const auto base = static_cast<std::size_t>(reinterpret_cast<const std::byte*>(&k) - p);
+    out->nonzero_keys += nonzero(raw, {base, base + offsetof(fd::pac_key_cache::seen_key, alg)});
+  }
+  out->closed = c.closed;
+  bool right = true;
+  for (int i = 0; i < 3; ++i)
+    right = right && fp::pac::compute(fp::pac::algorithm::qarma5, paper_p, paper_t, paper_key) == paper_want[0];
+  out->late_call_right = right;
+  out->late_cached = c.e[0].alg != fd::pac_key_cache::empty || c.e[1].alg != fd::pac_key_cache::empty;
+}
+}  // namespace pac_cache_check
+
+BOOST_DATA_TEST_CASE(pac_one_shot_cache_wiped, bdata::make(usable<primitive::pac>()), b) {
+  fastprim_test::pinned<primitive::pac> pin{b};
+  // replacement: three keys in turn through two entries; the evicted key's bytes are gone
+  {
+    fd::pac_cache.clear();
+    const fp::pac::key k1{0x8b05a29ddcf5ca7c, 0x1aff769e75aa85bd}, k2{0x3c5e71a0d2b4f968, 0x9e0f2d4c6b8a1735},
+        k3{0x5a17c3e9b2d04f86, 0xe4b97a2c0d6f1853};
+    for (const fp::pac::key& k : {k1, k1, k2, k2, k3, k3})
+      (void)fp::pac::compute(fp::pac::algorithm::qarma5, paper_p, paper_t, k);
+    const auto* p = reinterpret_cast<const std::byte*>(&fd::pac_cache);
+    const bytes raw(p, p + sizeof fd::pac_cache);
+    auto word = [](std::uint64_t w) {
+      bytes v(8);
+      std::memcpy(v.data(), &w, 8);
+      return v;
+    };
+    BOOST_TEST(!contains(raw, word(k1.lo)));
+    BOOST_TEST(!contains(raw, word(k1.hi)));
+    BOOST_TEST(contains(raw, word(k3.lo)));  // the inspection sees a cached key
+    fd::pac_cache.clear();
+    const bytes cleared(p, p + sizeof fd::pac_cache);
+    BOOST_TEST(!contains(cleared, word(k3.lo)));
+    BOOST_TEST(!contains(cleared, word(k3.hi)));
+  }
+  // thread exit
+  pac_cache_check::findings seen;
+  bool both_cached = false;
+  pthread_key_t observer;
+  BOOST_TEST_REQUIRE(pthread_key_create(&observer, &pac_cache_check::observe) == 0);
+  std::thread t([&] {  // (no BOOST_TEST in this thread: Boost.Test is not thread-safe)
+    pthread_setspecific(observer, &seen);
+    const fp::pac::key k{0x0123456789abcdef, 0xfedcba9876543210};
+    for (fp::pac::algorithm alg : {fp::pac::algorithm::qarma5, fp::pac::algorithm::qarma3})
+      for (int i = 0; i < 3; ++i) (void)fp::pac::compute(alg, paper_p, paper_t, k);
+    (void)fp::pac::compute(fp::pac::algorithm::qarma5, paper_p, paper_t, paper_key);  // remembered
+    both_cached = fd::pac_cache.e[0].alg != fd::pac_key_cache::empty &&
+                  fd::pac_cache.e[1].alg != fd::pac_key_cache::empty;
+  });
+  t.join();
+  pthread_key_delete(observer);
+  BOOST_TEST(both_cached);
+  BOOST_TEST(seen.nonzero_keys == 0u);
+  BOOST_TEST(seen.closed);
+  BOOST_TEST(seen.late_call_right);
+  BOOST_TEST(!seen.late_cached);
 }
 
 // ---- XXH64 ---------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@
 #include <random>
 #include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "fastprim/dispatch.hpp"
@@ -431,8 +432,8 @@ BOOST_DATA_TEST_CASE(batch_block_lengths_random, bdata::make(pac_backends()), b)
 // ---- public API -----------------------------------------------------------------------------------
 
 // The public calls with primitive::pac pinned to each backend: keyed_pac, the batch compute and
-// qarma64 bind it (the one-call compute is always the scalar kernel), against the paper values
-// and the plain reference.
+// qarma64 bind it (the one-call compute runs the scalar kernel for a fresh key and the pinned
+// backend for a cached one), against the paper values and the plain reference.
 BOOST_DATA_TEST_CASE(public_api, bdata::make(pac_backends()), b) {
   fastprim_test::pinned<fastprim::primitive::pac> pin{b};
   BOOST_TEST(pac::compute(pac::algorithm::qarma5, paper_p, paper_t, paper_key) == 0xc003b93999b33765u);
@@ -483,6 +484,167 @@ BOOST_DATA_TEST_CASE(public_api, bdata::make(pac_backends()), b) {
                           std::span<std::uint64_t>{})
                    .has_value());
   }
+}
+
+// ---- the one-shot compute and its per-thread key cache (pac/key_cache.hpp) --------------------------
+// pac::compute(alg, data, modifier, key) caches the full schedule of a QARMA key seen the second
+// time among the last misses, and runs it on the dispatched backend: every pattern of keys must
+// give the plain reference's (or QEMU's) values whatever the cache holds. The cache is per thread;
+// these cases clear the calling thread's first.
+namespace {
+namespace fd = fastprim::detail;
+
+// How many of the calling thread's cache entries hold a key of `alg`.
+int cached(pac::algorithm alg) {
+  int n = 0;
+  for (const auto& e : fd::pac_cache.e) n += e.alg == std::uint8_t(alg);
+  return n;
+}
+
+// `n` calls of the one-shot compute, key i taken from `keys[pattern(i)]`, random data and modifier,
+// each against the plain reference.
+template <class Pattern>
+void one_shot_run(pac::algorithm alg, const std::vector<pac::key>& keys, std::size_t n, Pattern pattern,
+                  std::mt19937_64& rng) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const pac::key& k = keys[pattern(i)];
+    const std::uint64_t d = rng(), m = rng();
+    const std::uint64_t want = ref::compute(alg, d, m, k), got = pac::compute(alg, d, m, k);
+    BOOST_TEST_REQUIRE(got == want, "call " << i << ": " << hexes(got, want));
+  }
+}
+}  // namespace
+
+BOOST_DATA_TEST_CASE(one_shot_key_patterns, bdata::make(pac_backends()), b) {
+  fastprim_test::pinned<fastprim::primitive::pac> pin{b};
+  std::mt19937_64 rng(29);
+  std::vector<pac::key> keys(400);
+  for (auto& k : keys) k = {rng(), rng()};
+  for (pac::algorithm alg : algorithms) {
+    BOOST_TEST_CONTEXT("algorithm " << unsigned(alg)) {
+      const bool qarma = alg != pac::algorithm::impdef;
+      fd::pac_cache.clear();
+      // Fresh keys: nothing is cached.
+      BOOST_TEST_CONTEXT("fresh keys") {
+        one_shot_run(alg, keys, keys.size(), [](std::size_t i) { return i; }, rng);
+        BOOST_TEST(cached(alg) == 0);
+      }
+      // One key repeated: cached from its second call on (QARMA; impdef never is).
+      BOOST_TEST_CONTEXT("repeated key") {
+        one_shot_run(alg, keys, 1, [](std::size_t) { return 7; }, rng);
+        BOOST_TEST(cached(alg) == 0);
+        one_shot_run(alg, keys, 100, [](std::size_t) { return 7; }, rng);
+        BOOST_TEST(cached(alg) == (qarma ? 1 : 0));
+      }
+      // Two keys alternating: both cached after their second calls.
+      BOOST_TEST_CONTEXT("alternating keys") {
+        fd::pac_cache.clear();
+        one_shot_run(alg, keys, 100, [](std::size_t i) { return 10 + i % 2; }, rng);
+        BOOST_TEST(cached(alg) == (qarma ? 2 : 0));
+      }
+      // Three keys in turn (one more than the cache holds), in runs of 1, 2, 3 and 5 calls, and
+      // QARMA5 and QARMA3 with one key: each entry is replaced many times.
+      for (std::size_t run : {1, 2, 3, 5}) {
+        BOOST_TEST_CONTEXT("three keys, runs of " << run) {
+          one_shot_run(alg, keys, 90, [run](std::size_t i) { return 20 + (i / run) % 3; }, rng);
+        }
+      }
+      BOOST_TEST_CONTEXT("one key, both QARMA algorithms in turn") {
+        for (int i = 0; i < 60; ++i) {
+          const pac::algorithm a = i % 2 ? pac::algorithm::qarma3 : pac::algorithm::qarma5;
+          const std::uint64_t d = rng(), m = rng();
+          BOOST_TEST_REQUIRE(pac::compute(a, d, m, keys[30]) == ref::compute(a, d, m, keys[30]), "call " << i);
+        }
+      }
+      // A run of fresh keys between calls of a cached one leaves it cached.
+      BOOST_TEST_CONTEXT("a cached key among fresh ones") {
+        fd::pac_cache.clear();
+        one_shot_run(alg, keys, 2, [](std::size_t) { return 40; }, rng);
+        one_shot_run(alg, keys, 200, [](std::size_t i) { return i % 4 == 0 ? 40 : 100 + i; }, rng);
+        BOOST_TEST(cached(alg) == (qarma ? 1 : 0));
+      }
+    }
+  }
+  fd::pac_cache.clear();
+}
+
+// QEMU 7.2's PACGA records through the one-shot compute: in file order (runs of 24 records with
+// one key), each record three times in a row (fresh, admitted, cached), and two files' records
+// interleaved (QARMA5 and impdef keys alternating).
+BOOST_DATA_TEST_CASE(one_shot_qemu72_pacga, bdata::make(pac_backends()), b) {
+  fastprim_test::pinned<fastprim::primitive::pac> pin{b};
+  fd::pac_cache.clear();
+  std::vector<std::vector<qemu::record>> recs;
+  for (const qemu::file& f : qemu::files()) {
+    recs.push_back(qemu::read_pacga(f));
+    BOOST_TEST_CONTEXT(f.name) {
+      for (const qemu::record& r : recs.back())
+        BOOST_TEST_REQUIRE((pac::compute(f.alg, r.x, r.y, r.key()) & pacga_mask) == r.value(),
+                           "in order, line " << r.line);
+      for (const qemu::record& r : recs.back())
+        for (int i = 0; i < 3; ++i)
+          BOOST_TEST_REQUIRE((pac::compute(f.alg, r.x, r.y, r.key()) & pacga_mask) == r.value(),
+                             "call " << i << ", line " << r.line);
+    }
+  }
+  // files 0 and 2 hold QARMA5 records with different keys: interleaved, the keys alternate
+  const auto& fs = qemu::files();
+  for (std::size_t i = 0; i < std::min(recs[0].size(), recs[2].size()); ++i)
+    for (std::size_t f : {0, 2, 1}) {
+      const qemu::record& r = recs[f][i % recs[f].size()];
+      BOOST_TEST_REQUIRE((pac::compute(fs[f].alg, r.x, r.y, r.key()) & pacga_mask) == r.value(),
+                         fs[f].name << ", interleaved, line " << r.line);
+    }
+  fd::pac_cache.clear();
+}
+
+// Many threads, each with its own cache: 8 threads run repeated, alternating and fresh keys (some
+// keys shared between threads) against reference values computed beforehand.
+BOOST_AUTO_TEST_CASE(one_shot_many_threads) {
+  constexpr int threads = 8, calls = 3000;
+  struct call {
+    pac::algorithm alg;
+    pac::key k;
+    std::uint64_t d, m, want;
+  };
+  std::vector<std::vector<call>> work(threads);
+  std::mt19937_64 rng(31);
+  std::vector<pac::key> shared(3);
+  for (auto& k : shared) k = {rng(), rng()};
+  for (int t = 0; t < threads; ++t) {
+    const pac::key own{rng(), rng()};
+    for (int i = 0; i < calls; ++i) {
+      const pac::algorithm alg = algorithms[(t + i / 500) % 3];
+      pac::key k;
+      switch ((t + i / 100) % 4) {
+        case 0:
+          k = own;
+          break;
+        case 1:
+          k = shared[i % 2];
+          break;
+        case 2:
+          k = {rng(), rng()};
+          break;
+        default:
+          k = shared[(i / 3) % 3];
+          break;
+      }
+      const std::uint64_t d = rng(), m = rng();
+      work[t].push_back({alg, k, d, m, ref::compute(alg, d, m, k)});
+    }
+  }
+  std::vector<int> bad(threads, -1);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] {
+      for (int i = 0; i < calls; ++i) {
+        const call& c = work[t][i];
+        if (pac::compute(c.alg, c.d, c.m, c.k) != c.want && bad[t] < 0) bad[t] = i;
+      }
+    });
+  for (auto& th : pool) th.join();
+  for (int t = 0; t < threads; ++t) BOOST_TEST(bad[t] == -1, "thread " << t << ": first wrong call " << bad[t]);
 }
 
 BOOST_AUTO_TEST_CASE(constant_evaluation) {

@@ -483,21 +483,43 @@ BOOST_DATA_TEST_CASE(pac_compute_every_algorithm, bdata::make(backends_of<primit
   }
 }
 
-// The one-shot ComputePAC (schedule built for the call; the scalar kernels whatever the pin).
-BOOST_AUTO_TEST_CASE(pac_one_shot) {
+// The one-shot ComputePAC on every PAC backend (pinned), through its per-thread key cache
+// (pac/key_cache.hpp) from empty: a fresh secret key (compared with the cache's slots, then the
+// scalar kernels with a schedule built for the call), the same key again (admitted: its full
+// schedule built into the cache, then the pinned backend), and again (a cache hit); a second
+// secret key alternating with the first (misses, admission into the other entry, hits); a third
+// replacing the entry used least recently. The comparisons are branch-free; only their verdicts
+// are declassified (FASTPRIM_CT_DECLASSIFY), so memcheck flags any other use of the key.
+BOOST_DATA_TEST_CASE(pac_one_shot, bdata::make(backends_of<primitive::pac>()), b) {
   ct::require_memcheck();
-  ct::ledger led("pac/one-shot");
+  fastprim_test::pinned<primitive::pac> pin{b};
+  const std::string what = label("pac-one-shot", b);
+  ct::ledger led(what);
+  fastprim::detail::pac_cache.clear();
+  const pac::key other_keys[2] = {{0x0123456789abcdef, 0xfedcba9876543210}, {0x1f2e3d4c5b6a7988, 0x8877665544332211}};
   for (const alg_vector& v : alg_vectors) {
-    pac::key k = paper_key;
-    std::uint64_t data = paper_p, modifier = paper_t, r = 0;
+    pac::key k = paper_key, k2 = other_keys[0], k3 = other_keys[1];
+    std::uint64_t data = paper_p, modifier = paper_t;
     ct::secret(k);
+    ct::secret(k2);
+    ct::secret(k3);
     ct::secret(data);
     ct::secret(modifier);
-    led.check(v.name, [&] { r = pac::compute(v.alg, data, modifier, k); });
-    BOOST_TEST(ct::tainted(r));
-    ct::declassify(r);
-    BOOST_TEST(r == v.c, v.name);
+    // (step name, key): every step with `k` must give v.c
+    const std::pair<const char*, const pac::key*> steps[] = {
+        {"fresh", &k},        {"admit", &k},         {"hit", &k},       {"other_fresh", &k2}, {"hit_among", &k},
+        {"other_admit", &k2}, {"hit_alternate", &k}, {"other_hit", &k2}, {"hit_back", &k},    {"third_fresh", &k3},
+        {"third_admit", &k3}, {"evicted_fresh", &k2}, {"hit_last", &k}};
+    for (const auto& [step, key] : steps) {
+      std::uint64_t r = 0;
+      const std::string name = std::string(v.name) + "_" + step;
+      led.check(name, [&] { r = pac::compute(v.alg, data, modifier, *key); });
+      BOOST_TEST(ct::tainted(r), what << " " << name);
+      ct::declassify(r);
+      if (key == &k) BOOST_TEST(r == v.c, what << " " << name);
+    }
   }
+  fastprim::detail::pac_cache.clear();
 }
 
 // The pointer model with a secret key on every PAC backend: AddPAC, and Auth's comparison of the

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <span>
 
 #include "fastprim/backend.hpp"
@@ -16,6 +17,7 @@
 #include "fastprim/detail/secure_zero.hpp"
 #include "fastprim/dispatch/pac.hpp"
 #include "fastprim/error.hpp"
+#include "fastprim/pac/key_cache.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
 namespace pac {
@@ -134,9 +136,47 @@ class keyed_pac {
   pac::algorithm alg_;
 };
 
-// One-shot ComputePAC. The key schedule is built for this call only, so this runs the scalar
-// kernels, whose schedule is a few words; keyed_pac prepares a key once and binds the fastest
-// backend.
+}  // namespace pac
+
+namespace detail {
+
+// The scalar one-shot path of pac::compute: a schedule for this call only (a few words).
+template <pac::sbox S, unsigned R>
+FASTPRIM_ALWAYS_INLINE std::uint64_t pac_oneshot_scalar(std::uint64_t data, std::uint64_t modifier,
+                                                        pac::key k) noexcept {
+  qarma_keys q = qarma_keys_of(k.lo, k.hi, R, S);
+  const std::uint64_t r = pac::scalar::qarma_encrypt<S, R>(q, data, modifier);
+  q.wipe();
+  return r;
+}
+
+// pac::compute for a QARMA key not in the cache (out of line: the hit path stays small where
+// it is inlined): a key seen the second time gets its full schedule in the cache and runs on
+// the dispatched backend; any other runs the scalar path.
+FASTPRIM_ZERO_REGS FASTPRIM_NOINLINE inline std::uint64_t pac_compute_miss(pac_key_cache& c, pac::algorithm alg,
+                                                                           std::uint64_t data,
+                                                                           std::uint64_t modifier,
+                                                                           pac::key k) noexcept {
+  const auto a = std::uint8_t(alg);
+  if (pac_key_cache::entry* e = pac_cache_admit(c, a, k.lo, k.hi)) {
+    ::new (static_cast<void*>(&e->sched)) pac_schedule(make_pac_schedule(alg, k, true));  // no temporary
+    return dispatch<primitive::pac>().single[a](e->sched, data, modifier);
+  }
+  return alg == pac::algorithm::qarma5 ? pac_oneshot_scalar<pac::sbox::sigma2, 5>(data, modifier, k)
+                                       : pac_oneshot_scalar<pac::sbox::sigma1, 3>(data, modifier, k);
+}
+
+}  // namespace detail
+
+namespace pac {
+
+// One-shot ComputePAC, the key passed on every call (as QEMU's pauth_computepac takes it). A
+// QARMA key used again shortly runs as fast as a keyed_pac: each thread caches the full schedules
+// of the two keys it used last (pac/key_cache.hpp), built when a key is seen the second time in a
+// short while, and runs them on the dispatched backend (so set_policy applies on the next call).
+// A fresh key runs the scalar kernels with a schedule built for this call only (a few words).
+// What the timing reveals: whether the key (with `alg`) was one of the few used last
+// (docs/constant-time.md). impdef needs no cache (its schedule is two multiplies).
 FASTPRIM_ZERO_REGS inline std::uint64_t compute(algorithm alg, std::uint64_t data, std::uint64_t modifier,
                                                 key k) noexcept {
   using namespace detail;
@@ -146,13 +186,11 @@ FASTPRIM_ZERO_REGS inline std::uint64_t compute(algorithm alg, std::uint64_t dat
     secure_zero_object(h);
     return r;
   }
-  qarma_keys q = alg == algorithm::qarma5 ? make_qarma_keys(k.lo, k.hi, 5, sbox::sigma2)
-                                          : make_qarma_keys(k.lo, k.hi, 3, sbox::sigma1);
-  const std::uint64_t r = alg == algorithm::qarma5
-                              ? detail::pac::scalar::qarma_encrypt<sbox::sigma2, 5>(q, data, modifier)
-                              : detail::pac::scalar::qarma_encrypt<sbox::sigma1, 3>(q, data, modifier);
-  q.wipe();
-  return r;
+  pac_key_cache& c = pac_cache;
+  const auto a = std::uint8_t(alg);
+  if (const pac_schedule* s = pac_cache_find(c, a, k.lo, k.hi))
+    return dispatch<primitive::pac>().single[a](*s, data, modifier);
+  return pac_compute_miss(c, alg, data, modifier, k);
 }
 
 // Batch: out[i] = compute(alg, data[i], modifier[i], k). Errors as keyed_pac::compute.

@@ -227,8 +227,10 @@ struct qarma_keys {
 };
 
 // w0 = KeyHi (whitening key), k0 = KeyLo (core key); pac-spec section 2. `rounds` in 1..8.
-FASTPRIM_ZERO_REGS constexpr qarma_keys make_qarma_keys(std::uint64_t key_lo, std::uint64_t key_hi,
-                                                        unsigned rounds, pac::sbox s) noexcept {
+// Always inlined, for the one-shot pac::compute (constant rounds and S-box fold into it); other
+// callers use make_qarma_keys.
+FASTPRIM_ALWAYS_INLINE constexpr qarma_keys qarma_keys_of(std::uint64_t key_lo, std::uint64_t key_hi,
+                                                          unsigned rounds, pac::sbox s) noexcept {
   using namespace qarma;
   qarma_keys k;
   k.rounds = std::uint8_t(rounds);
@@ -249,6 +251,11 @@ FASTPRIM_ZERO_REGS constexpr qarma_keys make_qarma_keys(std::uint64_t key_lo, st
     k.bwd[i] = b ^ (i == 0 ? cb : cb_lin);
   }
   return k;
+}
+
+FASTPRIM_ZERO_REGS constexpr qarma_keys make_qarma_keys(std::uint64_t key_lo, std::uint64_t key_hi,
+                                                        unsigned rounds, pac::sbox s) noexcept {
+  return qarma_keys_of(key_lo, key_hi, rounds, s);
 }
 
 }  // namespace detail
