@@ -15,9 +15,15 @@
 #pragma once
 
 #include <cstddef>
-#include <ranges>
 #include <span>
 #include <type_traits>
+// The range concepts and std::ranges::data/size: libstdc++ has them in bits/ranges_base.h (which
+// <span> includes anyway); all of <ranges> would add about 0.3 s of parsing to every TU.
+#if defined(__GLIBCXX__) && __has_include(<bits/ranges_base.h>)
+#include <bits/ranges_base.h>
+#else
+#include <ranges>
+#endif
 
 #include "fastprim/detail/config.hpp"
 

@@ -12,6 +12,20 @@
 // the weaker backends.
 #pragma once
 
+#include <string>
+#include <string_view>
+
+#include "fastprim/dispatch/entry.hpp"
+#include "fastprim/error.hpp"
+
+#if FASTPRIM_DECLARE_ONLY
+// Separate mode: the policy calls below, defined in the implementation TU.
+FASTPRIM_NAMESPACE_BEGIN
+[[nodiscard]] result<void> set_policy(std::string_view forced, std::string_view disabled);
+std::string policy_error();
+FASTPRIM_NAMESPACE_END
+#else
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -22,57 +36,25 @@
 #include <mutex>
 #include <optional>
 #include <span>
-#include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "fastprim/backend.hpp"
 #include "fastprim/cpu.hpp"
 #include "fastprim/detail/config.hpp"
+#include "fastprim/dispatch/choice.hpp"
 #include "fastprim/dispatch/tuning.hpp"
-#include "fastprim/error.hpp"
+
+// The entry points' linkage (see FASTPRIM_DISPATCH_INSTANTIATE at the end).
+#if defined(FASTPRIM_SEPARATE_IMPL)
+#define FASTPRIM_DISPATCH_ENTRY
+#define FASTPRIM_DISPATCH_ENTRY_HOT
+#else
+#define FASTPRIM_DISPATCH_ENTRY inline
+#define FASTPRIM_DISPATCH_ENTRY_HOT FASTPRIM_ALWAYS_INLINE
+#endif
 
 FASTPRIM_NAMESPACE_BEGIN
-
-// One id per dispatched operation. A primitive with a separate batch path has its own id,
-// because its best backend differs (one message per lane against one fast stream).
-enum class primitive : std::uint8_t {
-  xxh64,         // one XXH64 stream: the 32-byte stripe loop
-  xxh64_batch,   // many independent XXH64 inputs, one per vector lane
-  sha1,          // one SHA-1 stream: the compression function
-  sha256,        // one SHA-256 stream
-  sha1_batch,    // many independent SHA-1 messages (interleaved SHA-NI streams or SIMD lanes)
-  sha256_batch,  // many independent SHA-256 messages
-  aes,           // AES-128/192/256 block and modes (ECB, CBC, CTR); bound when a key is built
-  pac,           // ComputePAC (QARMA5, QARMA3, impdef) single calls and batches; bound per key
-  count_
-};
-inline constexpr std::size_t primitive_count = static_cast<std::size_t>(primitive::count_);
-
-constexpr std::string_view to_string(primitive p) noexcept {
-  switch (p) {
-    case primitive::xxh64:
-      return "xxh64";
-    case primitive::xxh64_batch:
-      return "xxh64_batch";
-    case primitive::sha1:
-      return "sha1";
-    case primitive::sha256:
-      return "sha256";
-    case primitive::sha1_batch:
-      return "sha1_batch";
-    case primitive::sha256_batch:
-      return "sha256_batch";
-    case primitive::aes:
-      return "aes";
-    case primitive::pac:
-      return "pac";
-    case primitive::count_:
-      break;
-  }
-  return "?";
-}
 
 namespace detail {
 
@@ -181,9 +163,6 @@ inline bool cpu_supports(backend b, const cpu_caps& c) noexcept {
 //   optionally refine() and variant_name(), see refined() below.
 template <primitive P>
 struct kernels_of;
-
-template <primitive P>
-using kernels_t = typename kernels_of<P>::type;
 
 // The default best-first table (the compile-time pruning follows it), and a tuning's own order
 // where microarchitectures disagree (the run-time choice follows that one).
@@ -344,53 +323,6 @@ inline void clear_slots() noexcept {
   (std::make_index_sequence<primitive_count>{});
 }
 
-// Why a backend was or was not chosen.
-enum class reason : std::uint8_t {
-  chosen,
-  not_compiled,  // this compiler/architecture cannot build it, or the primitive lacks it
-  cpu_lacks,     // the CPU (or OS) lacks a feature it needs
-  disabled,      // FASTPRIM_DISABLE or set_policy
-  not_forced,    // FASTPRIM_BACKEND names another backend
-  not_pinned,    // a test pinned another backend
-  below_static,  // the compile target guarantees a better backend: not even compiled
-  worse,         // usable, but a better one was chosen
-};
-
-constexpr std::string_view to_string(reason r) noexcept {
-  switch (r) {
-    case reason::chosen:
-      return "chosen";
-    case reason::not_compiled:
-      return "not compiled in";
-    case reason::cpu_lacks:
-      return "CPU lacks it";
-    case reason::disabled:
-      return "disabled";
-    case reason::not_forced:
-      return "not the forced backend";
-    case reason::not_pinned:
-      return "not the pinned backend";
-    case reason::below_static:
-      return "compile target guarantees a better one";
-    case reason::worse:
-      return "a better one was chosen";
-  }
-  return "?";
-}
-
-struct choice_row {
-  backend b;
-  reason why;
-};
-
-struct choice {
-  primitive p{};
-  backend chosen = backend::scalar;
-  bool compile_time = false;
-  const char* variant = nullptr;  // the chosen backend's variant for this CPU (see refined), if any
-  std::vector<choice_row> rows;   // the whole best-first table
-};
-
 // Index into pruned<P>::rows of the backend to use, under policy `pol`; fills `out` if given.
 template <primitive P>
 std::size_t choose(const policy_state& pol, choice* out) {
@@ -490,7 +422,7 @@ FASTPRIM_NOINLINE const kernels_t<P>& resolve() {
 
 // The kernels to use for P: resolved on the first call, then one load.
 template <primitive P>
-FASTPRIM_ALWAYS_INLINE const kernels_t<P>& dispatch() {
+FASTPRIM_DISPATCH_ENTRY_HOT const kernels_t<P>& dispatch() {
   using pr = pruned<P>;
   if constexpr (pr::compile_time) {
     return *pr::kernels()[0];
@@ -501,15 +433,8 @@ FASTPRIM_ALWAYS_INLINE const kernels_t<P>& dispatch() {
   }
 }
 
-// For keyed objects, which store both.
 template <primitive P>
-struct selection {
-  backend token;
-  const kernels_t<P>* kernels;
-};
-
-template <primitive P>
-inline selection<P> select() {
+FASTPRIM_DISPATCH_ENTRY selection<P> select() {
   const kernels_t<P>& k = dispatch<P>();
   if constexpr (pruned<P>::compile_time)
     return {pruned<P>::rows.b[0], &k};
@@ -520,7 +445,7 @@ inline selection<P> select() {
 // The kernels of one named backend, if it is usable here (ignores the policy): for tests and
 // benches that run every backend, and for keyed objects built for a given backend.
 template <primitive P>
-inline const kernels_t<P>* kernels_for(backend b) noexcept {
+FASTPRIM_DISPATCH_ENTRY const kernels_t<P>* kernels_for(backend b) noexcept {
   using pr = pruned<P>;
   for (std::size_t i = 0; i < pr::rows.n; ++i)
     if (pr::rows.b[i] == b && pr::kernels()[i] != nullptr && cpu_supports(b, cpu()))
@@ -585,7 +510,7 @@ inline void unpin() {
 // one backend token or empty, `disabled` a comma-separated list. Unknown tokens are an error
 // (and nothing changes). Takes effect for every primitive on its next call; keyed objects
 // built earlier keep the backend they bound.
-[[nodiscard]] inline result<void> set_policy(std::string_view forced, std::string_view disabled) {
+[[nodiscard]] FASTPRIM_API result<void> set_policy(std::string_view forced, std::string_view disabled) {
   detail::policy_state trial;
   std::string err = detail::apply_policy(trial, forced, disabled, "forced", "disabled");
   if (!err.empty()) return error{errc::unknown_backend, "unknown backend token"};
@@ -600,9 +525,27 @@ inline void unpin() {
 }
 
 // The error text for unknown tokens in FASTPRIM_BACKEND / FASTPRIM_DISABLE ("" if none).
-inline std::string policy_error() {
+FASTPRIM_API std::string policy_error() {
   std::lock_guard<std::mutex> lock(detail::policy_mutex());
   return detail::policy_locked().error;
 }
 
 FASTPRIM_NAMESPACE_END
+
+// The entry points (dispatch/entry.hpp): inline in header-only mode; under FASTPRIM_SEPARATE_IMPL
+// out of line, instantiated by each registry in the implementation TU
+// (FASTPRIM_DISPATCH_INSTANTIATE) for the other TUs to call.
+#if defined(FASTPRIM_SEPARATE_IMPL) && defined(FASTPRIM_IMPLEMENTATION)
+#define FASTPRIM_DISPATCH_INSTANTIATE(P)                           \
+  FASTPRIM_NAMESPACE_BEGIN                                         \
+  namespace detail {                                               \
+  template const kernels_t<P>& dispatch<P>();                      \
+  template selection<P> select<P>();                               \
+  template const kernels_t<P>* kernels_for<P>(backend b) noexcept; \
+  }                                                                \
+  FASTPRIM_NAMESPACE_END
+#else
+#define FASTPRIM_DISPATCH_INSTANTIATE(P)
+#endif
+
+#endif  // FASTPRIM_DECLARE_ONLY

@@ -184,11 +184,20 @@
   FASTPRIM_CAT7(abi_, FASTPRIM_ABI_HWY, _, FASTPRIM_STATIC_X86_AESNI, FASTPRIM_STATIC_X86_SHANI, \
                 FASTPRIM_STATIC_X86_VAES, FASTPRIM_STATIC_ARMV8_CE)
 
-// ---- how the Highway per-target code reaches a translation unit ---------------------------------
-// Default: every TU that includes a primitive compiles all per-target kernels (header-only).
+// ---- header-only or separate implementation ----------------------------------------------------
+// Default: every TU that includes a primitive compiles its kernels (header-only).
 // Opt-in: define FASTPRIM_SEPARATE_IMPL in every TU (build flags) and, in exactly one of them,
-// FASTPRIM_IMPLEMENTATION too before including <fastprim/fastprim.hpp>; the other TUs then see
-// only declarations of the per-target kernel tables and skip Highway's foreach_target.
+// FASTPRIM_IMPLEMENTATION too before including <fastprim/fastprim.hpp>. The other TUs then see
+// declarations only: the public classes and the scalar code of constant expressions, no backend,
+// no Highway, no dispatch engine; they call the entry points the implementation TU instantiates
+// (dispatch/entry.hpp). fastprim's own tests, which look inside, define FASTPRIM_INTERNALS too:
+// they get the dispatch engine and the non-Highway backends, and the Highway kernel tables as
+// extern declarations.
+#if defined(FASTPRIM_SEPARATE_IMPL) && !defined(FASTPRIM_IMPLEMENTATION) && !defined(FASTPRIM_INTERNALS)
+#define FASTPRIM_DECLARE_ONLY 1
+#else
+#define FASTPRIM_DECLARE_ONLY 0
+#endif
 #if defined(FASTPRIM_SEPARATE_IMPL) && !defined(FASTPRIM_IMPLEMENTATION)
 #define FASTPRIM_HWY_DECLARE_ONLY 1
 #else
@@ -206,6 +215,13 @@
 #define FASTPRIM_KERNELS_CONSTEXPR
 #else
 #define FASTPRIM_KERNELS_CONSTEXPR constexpr
+#endif
+// The public calls defined out of line in the implementation TU under FASTPRIM_SEPARATE_IMPL
+// (the policy and the report), inline otherwise.
+#if defined(FASTPRIM_SEPARATE_IMPL)
+#define FASTPRIM_API
+#else
+#define FASTPRIM_API inline
 #endif
 
 // ---- constant-time validation ----------------------------------------------------------------------

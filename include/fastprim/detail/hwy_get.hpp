@@ -8,7 +8,8 @@
 #include "fastprim/detail/config.hpp"
 
 // FASTPRIM_HWY_GET(B, alg, name): inside `template <backend B> ... get()`, returns
-// alg::N_<target>::name for the Highway backend B.
+// alg::N_<target>::name for the Highway backend B. A registry whose pass covers fewer targets
+// (FASTPRIM_HWY_PASS_TARGETS) names them one by one: FASTPRIM_HWY_GET_<TARGET>(B, alg, name).
 #if HWY_TARGETS & HWY_AVX3_DL
 #define FASTPRIM_HWY_GET_AVX3_DL(B, alg, name) \
   if constexpr (B == backend::hwy_avx3_dl) return alg::N_AVX3_DL::name;
@@ -72,18 +73,19 @@
   FASTPRIM_HWY_GET_AVX3(B, alg, name)    \
   FASTPRIM_HWY_GET_AVX2(B, alg, name) FASTPRIM_HWY_GET_SSSE3(B, alg, name) FASTPRIM_HWY_GET_NEON(B, alg, name)
 
-// FASTPRIM_HWY_DECLARE(alg, declarations...): in FASTPRIM_SEPARATE_IMPL mode, the registries'
-// declarations of an algorithm's per-target tables (which the implementation TU defines), in
-// detail::alg::N_<TARGET> for every Highway backend target this build compiles.
-// FASTPRIM_HWY_DECLARE_SSSE3_AVX(alg, declarations...): the same for the SSSE3 twins.
+// FASTPRIM_HWY_DECLARE(alg, declarations...): in FASTPRIM_SEPARATE_IMPL mode with
+// FASTPRIM_INTERNALS (detail/config.hpp), the registries' declarations of an algorithm's per-target tables
+// (which the implementation TU defines), in detail::alg::N_<TARGET> for every Highway backend target this
+// build compiles. FASTPRIM_HWY_DECLARE_SSSE3_AVX(alg, declarations...): the same for the SSSE3 twins.
 #define FASTPRIM_HWY_DECLARE_IN(T, ...) \
   namespace N_##T {                     \
     __VA_ARGS__                         \
   }
-#define FASTPRIM_HWY_EACH(M, ...)                                               \
-  FASTPRIM_HWY_EACH_AVX3_DL(M, __VA_ARGS__)                                     \
-  FASTPRIM_HWY_EACH_AVX3(M, __VA_ARGS__) FASTPRIM_HWY_EACH_AVX2(M, __VA_ARGS__) \
-      FASTPRIM_HWY_EACH_SSSE3(M, __VA_ARGS__) FASTPRIM_HWY_EACH_NEON(M, __VA_ARGS__)
+#define FASTPRIM_HWY_EACH(M, ...)                                                \
+  FASTPRIM_HWY_EACH_AVX3_DL(M, __VA_ARGS__)                                      \
+  FASTPRIM_HWY_EACH_AVX3(M, __VA_ARGS__)                                         \
+  FASTPRIM_HWY_EACH_AVX2(M, __VA_ARGS__) FASTPRIM_HWY_EACH_SSSE3(M, __VA_ARGS__) \
+      FASTPRIM_HWY_EACH_NEON(M, __VA_ARGS__)
 #define FASTPRIM_HWY_DECLARE(alg, ...)                    \
   FASTPRIM_NAMESPACE_BEGIN                                \
   namespace detail::alg {                                 \

@@ -1,10 +1,11 @@
 // fastprim/detail/hwy_pass.hpp: compiles one algorithm's Highway per-target file once per target
-// of HWY_TARGETS, like Highway's foreach_target.h, but so that several algorithms can each run
+// of HWY_TARGETS that it uses (FASTPRIM_HWY_PASS_TARGETS), like Highway's foreach_target.h, but so that several algorithms can each run
 // their own pass in one translation unit: a TU that includes only aes.hpp parses only the AES
 // kernels. Highway's foreach_target.h allows one pass per TU; this one tracks which targets'
 // ops are already defined, and on a later pass re-selects such a target's macros
 // (set_macros-inl.h) without redefining its ops. Usage (the dispatch registries do this):
 //   #define FASTPRIM_HWY_PASS_FILE "fastprim/<alg>/<alg>_hwy-inl.hpp"
+//   #define FASTPRIM_HWY_PASS_TARGETS (HWY_SSSE3 | HWY_AVX2)   // the targets its table names
 //   #include "fastprim/detail/hwy_pass.hpp"
 // The per-target file has no toggle guard: each pass includes it exactly once per target, and
 // each registry runs its pass once (#pragma once). The static target comes last, so that after
@@ -15,6 +16,9 @@
 
 #ifndef FASTPRIM_HWY_PASS_FILE
 #error "define FASTPRIM_HWY_PASS_FILE (the per-target file) before including detail/hwy_pass.hpp"
+#endif
+#ifndef FASTPRIM_HWY_PASS_TARGETS
+#error "define FASTPRIM_HWY_PASS_TARGETS (the Highway targets the registry uses) before including detail/hwy_pass.hpp"
 #endif
 
 // The first pass in a TU: if the user included <hwy/highway.h> before fastprim, the static
@@ -64,62 +68,62 @@
 #endif
 #endif
 
-#if (HWY_TARGETS & HWY_EMU128) && HWY_STATIC_TARGET != HWY_EMU128
+#if (HWY_TARGETS & FASTPRIM_HWY_PASS_TARGETS & HWY_EMU128) && HWY_STATIC_TARGET != HWY_EMU128
 #undef HWY_TARGET
 #define HWY_TARGET HWY_EMU128
 #include "fastprim/detail/hwy_pass_one.hpp"
 #endif
-#if (HWY_TARGETS & HWY_SCALAR) && HWY_STATIC_TARGET != HWY_SCALAR
+#if (HWY_TARGETS & FASTPRIM_HWY_PASS_TARGETS & HWY_SCALAR) && HWY_STATIC_TARGET != HWY_SCALAR
 #undef HWY_TARGET
 #define HWY_TARGET HWY_SCALAR
 #include "fastprim/detail/hwy_pass_one.hpp"
 #endif
-#if (HWY_TARGETS & HWY_NEON) && HWY_STATIC_TARGET != HWY_NEON
+#if (HWY_TARGETS & FASTPRIM_HWY_PASS_TARGETS & HWY_NEON) && HWY_STATIC_TARGET != HWY_NEON
 #undef HWY_TARGET
 #define HWY_TARGET HWY_NEON
 #include "fastprim/detail/hwy_pass_one.hpp"
 #endif
-#if (HWY_TARGETS & HWY_SVE) && HWY_STATIC_TARGET != HWY_SVE
+#if (HWY_TARGETS & FASTPRIM_HWY_PASS_TARGETS & HWY_SVE) && HWY_STATIC_TARGET != HWY_SVE
 #undef HWY_TARGET
 #define HWY_TARGET HWY_SVE
 #include "fastprim/detail/hwy_pass_one.hpp"
 #endif
-#if (HWY_TARGETS & HWY_SVE2) && HWY_STATIC_TARGET != HWY_SVE2
+#if (HWY_TARGETS & FASTPRIM_HWY_PASS_TARGETS & HWY_SVE2) && HWY_STATIC_TARGET != HWY_SVE2
 #undef HWY_TARGET
 #define HWY_TARGET HWY_SVE2
 #include "fastprim/detail/hwy_pass_one.hpp"
 #endif
-#if (HWY_TARGETS & HWY_SVE_256) && HWY_STATIC_TARGET != HWY_SVE_256
+#if (HWY_TARGETS & FASTPRIM_HWY_PASS_TARGETS & HWY_SVE_256) && HWY_STATIC_TARGET != HWY_SVE_256
 #undef HWY_TARGET
 #define HWY_TARGET HWY_SVE_256
 #include "fastprim/detail/hwy_pass_one.hpp"
 #endif
-#if (HWY_TARGETS & HWY_SVE2_128) && HWY_STATIC_TARGET != HWY_SVE2_128
+#if (HWY_TARGETS & FASTPRIM_HWY_PASS_TARGETS & HWY_SVE2_128) && HWY_STATIC_TARGET != HWY_SVE2_128
 #undef HWY_TARGET
 #define HWY_TARGET HWY_SVE2_128
 #include "fastprim/detail/hwy_pass_one.hpp"
 #endif
-#if (HWY_TARGETS & HWY_SSSE3) && HWY_STATIC_TARGET != HWY_SSSE3
+#if (HWY_TARGETS & FASTPRIM_HWY_PASS_TARGETS & HWY_SSSE3) && HWY_STATIC_TARGET != HWY_SSSE3
 #undef HWY_TARGET
 #define HWY_TARGET HWY_SSSE3
 #include "fastprim/detail/hwy_pass_one.hpp"
 #endif
-#if (HWY_TARGETS & HWY_SSE4) && HWY_STATIC_TARGET != HWY_SSE4
+#if (HWY_TARGETS & FASTPRIM_HWY_PASS_TARGETS & HWY_SSE4) && HWY_STATIC_TARGET != HWY_SSE4
 #undef HWY_TARGET
 #define HWY_TARGET HWY_SSE4
 #include "fastprim/detail/hwy_pass_one.hpp"
 #endif
-#if (HWY_TARGETS & HWY_AVX2) && HWY_STATIC_TARGET != HWY_AVX2
+#if (HWY_TARGETS & FASTPRIM_HWY_PASS_TARGETS & HWY_AVX2) && HWY_STATIC_TARGET != HWY_AVX2
 #undef HWY_TARGET
 #define HWY_TARGET HWY_AVX2
 #include "fastprim/detail/hwy_pass_one.hpp"
 #endif
-#if (HWY_TARGETS & HWY_AVX3) && HWY_STATIC_TARGET != HWY_AVX3
+#if (HWY_TARGETS & FASTPRIM_HWY_PASS_TARGETS & HWY_AVX3) && HWY_STATIC_TARGET != HWY_AVX3
 #undef HWY_TARGET
 #define HWY_TARGET HWY_AVX3
 #include "fastprim/detail/hwy_pass_one.hpp"
 #endif
-#if (HWY_TARGETS & HWY_AVX3_DL) && HWY_STATIC_TARGET != HWY_AVX3_DL
+#if (HWY_TARGETS & FASTPRIM_HWY_PASS_TARGETS & HWY_AVX3_DL) && HWY_STATIC_TARGET != HWY_AVX3_DL
 #undef HWY_TARGET
 #define HWY_TARGET HWY_AVX3_DL
 #include "fastprim/detail/hwy_pass_one.hpp"
@@ -129,3 +133,4 @@
 #include "fastprim/detail/hwy_pass_one.hpp"
 
 #undef FASTPRIM_HWY_PASS_FILE
+#undef FASTPRIM_HWY_PASS_TARGETS

@@ -3,6 +3,21 @@
 // backends. Why this order: docs/performance.md, "AES".
 #pragma once
 
+#include "fastprim/aes/aes_kernels.hpp"
+#include "fastprim/dispatch/entry.hpp"
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+template <>
+struct kernel_type<primitive::aes> {
+  using type = aes_kernels;
+};
+}  // namespace detail
+FASTPRIM_NAMESPACE_END
+
+// The backends and the table: not in the other TUs of the separate mode (dispatch/entry.hpp).
+#if !FASTPRIM_DECLARE_ONLY
+
 #include <span>
 
 #include "fastprim/aes/aes_armv8_ce.hpp"
@@ -21,6 +36,7 @@ FASTPRIM_HWY_DECLARE(aes, extern const aes_kernels* const kernels;)
 FASTPRIM_HWY_DECLARE_SSSE3_AVX(aes, extern const aes_kernels* const kernels_avx;)
 #else
 #define FASTPRIM_HWY_PASS_FILE "fastprim/aes/aes_hwy-inl.hpp"
+#define FASTPRIM_HWY_PASS_TARGETS (HWY_SSSE3)
 #include "fastprim/detail/hwy_pass.hpp"
 #endif
 
@@ -53,7 +69,7 @@ struct kernels_of<primitive::aes> {
     if constexpr (B == backend::armv8_ce) return &aes::armv8_ce::kernels;
 #endif
     if constexpr (B == backend::hwy_ssse3) {
-      FASTPRIM_HWY_GET(B, aes, kernels)
+      FASTPRIM_HWY_GET_SSSE3(B, aes, kernels)
     }
     return nullptr;
   }
@@ -78,3 +94,6 @@ struct kernels_of<primitive::aes> {
 
 }  // namespace detail
 FASTPRIM_NAMESPACE_END
+
+FASTPRIM_DISPATCH_INSTANTIATE(primitive::aes)
+#endif  // !FASTPRIM_DECLARE_ONLY

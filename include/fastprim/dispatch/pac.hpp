@@ -4,6 +4,21 @@
 // orders: docs/performance.md, "PAC".
 #pragma once
 
+#include "fastprim/dispatch/entry.hpp"
+#include "fastprim/pac/pac_scalar.hpp"
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+template <>
+struct kernel_type<primitive::pac> {
+  using type = pac_kernels;
+};
+}  // namespace detail
+FASTPRIM_NAMESPACE_END
+
+// The backends and the table: not in the other TUs of the separate mode (dispatch/entry.hpp).
+#if !FASTPRIM_DECLARE_ONLY
+
 #include <span>
 
 #include "fastprim/backend.hpp"
@@ -17,6 +32,7 @@ FASTPRIM_HWY_DECLARE(pac, extern const pac_kernels* const kernels;)
 FASTPRIM_HWY_DECLARE_SSSE3_AVX(pac, extern const pac_kernels* const kernels_avx;)
 #else
 #define FASTPRIM_HWY_PASS_FILE "fastprim/pac/pac_hwy-inl.hpp"
+#define FASTPRIM_HWY_PASS_TARGETS (HWY_SSSE3 | HWY_AVX2 | HWY_AVX3 | HWY_AVX3_DL | HWY_NEON)
 #include "fastprim/detail/hwy_pass.hpp"
 #endif
 
@@ -57,3 +73,6 @@ struct kernels_of<primitive::pac> {
 
 }  // namespace detail
 FASTPRIM_NAMESPACE_END
+
+FASTPRIM_DISPATCH_INSTANTIATE(primitive::pac)
+#endif  // !FASTPRIM_DECLARE_ONLY

@@ -3,6 +3,19 @@
 // the includer (report.hpp) includes every primitive first.
 #pragma once
 
+#include <string>
+
+#include "fastprim/detail/config.hpp"
+#include "fastprim/dispatch/choice.hpp"
+
+#if FASTPRIM_DECLARE_ONLY
+// Separate mode: defined in the implementation TU.
+FASTPRIM_NAMESPACE_BEGIN
+detail::choice explain(primitive p);
+std::string report();
+FASTPRIM_NAMESPACE_END
+#else
+
 #include <cstdlib>
 #include <span>
 #include <string>
@@ -46,7 +59,7 @@ inline std::span<const backend> order(primitive p, cpu_tuning t) {
 }  // namespace detail
 
 // The choice for every primitive (runtime primitive id).
-inline detail::choice explain(primitive p) {
+FASTPRIM_API detail::choice explain(primitive p) {
   detail::choice c;
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     ((p == static_cast<primitive>(I) ? (void)(c = detail::explain<static_cast<primitive>(I)>()) : (void)0),
@@ -58,7 +71,7 @@ inline detail::choice explain(primitive p) {
 
 // A text report: CPU features, overrides, then per primitive the backend chosen and why each
 // better one was not.
-inline std::string report() {
+FASTPRIM_API std::string report() {
   const cpu_caps& caps = cpu();
   std::string s = "cpu: " + to_string(caps) + "\n";
 #if FASTPRIM_ARCH_X86_64
@@ -92,3 +105,5 @@ inline std::string report() {
 }
 
 FASTPRIM_NAMESPACE_END
+
+#endif  // FASTPRIM_DECLARE_ONLY

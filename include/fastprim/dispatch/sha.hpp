@@ -4,6 +4,34 @@
 // the SHA backends. Why these orders and variants: docs/performance.md, "SHA".
 #pragma once
 
+#include "fastprim/dispatch/entry.hpp"
+#include "fastprim/sha/sha1_scalar.hpp"
+#include "fastprim/sha/sha256_scalar.hpp"
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+template <>
+struct kernel_type<primitive::sha1> {
+  using type = sha1_kernels;
+};
+template <>
+struct kernel_type<primitive::sha256> {
+  using type = sha256_kernels;
+};
+template <>
+struct kernel_type<primitive::sha1_batch> {
+  using type = sha1_kernels;
+};
+template <>
+struct kernel_type<primitive::sha256_batch> {
+  using type = sha256_kernels;
+};
+}  // namespace detail
+FASTPRIM_NAMESPACE_END
+
+// The backends and the table: not in the other TUs of the separate mode (dispatch/entry.hpp).
+#if !FASTPRIM_DECLARE_ONLY
+
 #include <span>
 #include <type_traits>
 
@@ -28,6 +56,7 @@ FASTPRIM_HWY_DECLARE_SSSE3_AVX(sha, extern const sha256_kernels* const sha256_k_
                                extern const sha1_kernels* const sha1_k_avx;)
 #else
 #define FASTPRIM_HWY_PASS_FILE "fastprim/sha/sha_hwy-inl.hpp"
+#define FASTPRIM_HWY_PASS_TARGETS (HWY_SSSE3 | HWY_AVX2 | HWY_AVX3 | HWY_AVX3_DL | HWY_NEON)
 #include "fastprim/detail/hwy_pass.hpp"
 #endif
 
@@ -230,3 +259,9 @@ struct kernels_of<primitive::sha1_batch> {
 
 }  // namespace detail
 FASTPRIM_NAMESPACE_END
+
+FASTPRIM_DISPATCH_INSTANTIATE(primitive::sha1)
+FASTPRIM_DISPATCH_INSTANTIATE(primitive::sha256)
+FASTPRIM_DISPATCH_INSTANTIATE(primitive::sha1_batch)
+FASTPRIM_DISPATCH_INSTANTIATE(primitive::sha256_batch)
+#endif  // !FASTPRIM_DECLARE_ONLY

@@ -3,6 +3,25 @@
 // Why these orders: docs/performance.md, "XXH64".
 #pragma once
 
+#include "fastprim/dispatch/entry.hpp"
+#include "fastprim/xxh64/xxh64_scalar.hpp"
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+template <>
+struct kernel_type<primitive::xxh64> {
+  using type = xxh64::kernels;
+};
+template <>
+struct kernel_type<primitive::xxh64_batch> {
+  using type = xxh64::batch_kernels;
+};
+}  // namespace detail
+FASTPRIM_NAMESPACE_END
+
+// The backends and the table: not in the other TUs of the separate mode (dispatch/entry.hpp).
+#if !FASTPRIM_DECLARE_ONLY
+
 #include <span>
 
 #include "fastprim/backend.hpp"
@@ -13,10 +32,9 @@
 
 #if FASTPRIM_HWY_DECLARE_ONLY
 FASTPRIM_HWY_DECLARE(xxh64, extern const kernels* const stream_k; extern const batch_kernels* const batch_k;)
-FASTPRIM_HWY_DECLARE_SSSE3_AVX(xxh64, extern const kernels* const stream_k_avx;
-                               extern const batch_kernels* const batch_k_avx;)
 #else
 #define FASTPRIM_HWY_PASS_FILE "fastprim/xxh64/xxh64_hwy-inl.hpp"
+#define FASTPRIM_HWY_PASS_TARGETS (HWY_AVX3 | HWY_AVX3_DL)
 #include "fastprim/detail/hwy_pass.hpp"
 #endif
 
@@ -34,7 +52,8 @@ struct kernels_of<primitive::xxh64> {
   template <backend B>
   static constexpr const type* get() noexcept {
     if constexpr (B == backend::scalar) return &xxh64::scalar::table;
-    FASTPRIM_HWY_GET(B, xxh64, stream_k)
+    FASTPRIM_HWY_GET_AVX3_DL(B, xxh64, stream_k)
+    FASTPRIM_HWY_GET_AVX3(B, xxh64, stream_k)
     return nullptr;
   }
 };
@@ -48,10 +67,15 @@ struct kernels_of<primitive::xxh64_batch> {
   template <backend B>
   static constexpr const type* get() noexcept {
     if constexpr (B == backend::scalar) return &xxh64::scalar::batch_table;
-    FASTPRIM_HWY_GET(B, xxh64, batch_k)
+    FASTPRIM_HWY_GET_AVX3_DL(B, xxh64, batch_k)
+    FASTPRIM_HWY_GET_AVX3(B, xxh64, batch_k)
     return nullptr;
   }
 };
 
 }  // namespace detail
 FASTPRIM_NAMESPACE_END
+
+FASTPRIM_DISPATCH_INSTANTIATE(primitive::xxh64)
+FASTPRIM_DISPATCH_INSTANTIATE(primitive::xxh64_batch)
+#endif  // !FASTPRIM_DECLARE_ONLY
