@@ -18,6 +18,9 @@
 #include "fastprim/dispatch/pac.hpp"
 #include "fastprim/error.hpp"
 #include "fastprim/pac/key_cache.hpp"
+#if !FASTPRIM_DECLARE_ONLY
+#include "fastprim/pac/qarma_simd.hpp"
+#endif
 
 FASTPRIM_NAMESPACE_BEGIN
 namespace pac {
@@ -45,6 +48,11 @@ using fastprim::pac::algorithm;
 using fastprim::pac::key;
 }  // namespace pac
 
+#if FASTPRIM_DECLARE_ONLY
+// Separate mode: built in the implementation TU, where the SIMD tables are evaluated.
+template <int = 0>
+pac_schedule make_pac_schedule_rt(pac::algorithm alg, pac::key k, bool with_simd) noexcept;
+#else
 FASTPRIM_ZERO_REGS constexpr pac_schedule make_pac_schedule(pac::algorithm alg, pac::key k,
                                                             bool with_simd) noexcept {
   pac_schedule s{};
@@ -62,6 +70,18 @@ FASTPRIM_ZERO_REGS constexpr pac_schedule make_pac_schedule(pac::algorithm alg, 
   if (with_simd && alg != pac::algorithm::impdef) s.v = make_qarma_simd_keys(k.lo, k.hi, s.q.rounds);
   return s;
 }
+
+// What keyed objects call at run time: make_pac_schedule, instantiated once by the implementation
+// TU in the separate mode.
+template <int = 0>
+FASTPRIM_ZERO_REGS pac_schedule make_pac_schedule_rt(pac::algorithm alg, pac::key k,
+                                                     bool with_simd) noexcept {
+  return make_pac_schedule(alg, k, with_simd);
+}
+#if defined(FASTPRIM_SEPARATE_IMPL) && defined(FASTPRIM_IMPLEMENTATION)
+template pac_schedule make_pac_schedule_rt<>(pac::algorithm, pac::key, bool) noexcept;
+#endif
+#endif
 
 struct pac_binding {
   backend token;
@@ -123,7 +143,7 @@ class keyed_pac {
 
  private:
   keyed_pac(pac::algorithm alg, key k, detail::pac_binding b) noexcept
-      : sched_(detail::make_pac_schedule(alg, k, true)),
+      : sched_(detail::make_pac_schedule_rt(alg, k, true)),
         single_(b.kernels->single[unsigned(alg)]),
         batch_(b.kernels->batch[unsigned(alg)]),
         backend_(b.token),
@@ -153,13 +173,11 @@ FASTPRIM_ALWAYS_INLINE std::uint64_t pac_oneshot_scalar(std::uint64_t data, std:
 // pac::compute for a QARMA key not in the cache (out of line: the hit path stays small where
 // it is inlined): a key seen the second time gets its full schedule in the cache and runs on
 // the dispatched backend; any other runs the scalar path.
-FASTPRIM_ZERO_REGS FASTPRIM_NOINLINE inline std::uint64_t pac_compute_miss(pac_key_cache& c, pac::algorithm alg,
-                                                                           std::uint64_t data,
-                                                                           std::uint64_t modifier,
-                                                                           pac::key k) noexcept {
+FASTPRIM_ZERO_REGS FASTPRIM_NOINLINE inline std::uint64_t pac_compute_miss(
+    pac_key_cache& c, pac::algorithm alg, std::uint64_t data, std::uint64_t modifier, pac::key k) noexcept {
   const auto a = std::uint8_t(alg);
   if (pac_key_cache::entry* e = pac_cache_admit(c, a, k.lo, k.hi)) {
-    ::new (static_cast<void*>(&e->sched)) pac_schedule(make_pac_schedule(alg, k, true));  // no temporary
+    ::new (static_cast<void*>(&e->sched)) pac_schedule(make_pac_schedule_rt(alg, k, true));  // no temporary
     return dispatch<primitive::pac>().single[a](e->sched, data, modifier);
   }
   return alg == pac::algorithm::qarma5 ? pac_oneshot_scalar<pac::sbox::sigma2, 5>(data, modifier, k)

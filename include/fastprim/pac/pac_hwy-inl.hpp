@@ -32,6 +32,7 @@
 #include "fastprim/detail/sse_entry.hpp"
 #include "fastprim/pac/pac_kernels.hpp"
 #include "fastprim/pac/pac_scalar.hpp"
+#include "fastprim/pac/qarma_simd.hpp"
 
 // Per-target part: no toggle guard, detail/hwy_pass.hpp includes this file once per target.
 #include <hwy/highway.h>

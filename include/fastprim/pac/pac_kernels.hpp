@@ -1,5 +1,5 @@
 // fastprim/pac/pac_kernels.hpp: what every ComputePAC backend shares: the key schedule of a
-// keyed object (QARMA scalar and SIMD forms, impdef) and the kernel table type.
+// keyed object (QARMA scalar and SIMD forms, impdef; the types) and the kernel table type.
 // ISA: none. Constant-time: yes (types only).
 #pragma once
 
@@ -9,10 +9,26 @@
 #include "fastprim/detail/config.hpp"
 #include "fastprim/pac/impdef.hpp"
 #include "fastprim/pac/qarma.hpp"
-#include "fastprim/pac/qarma_simd.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
+
+// The QARMA key schedule of the SIMD backends, one cell per byte, unfolded (their S-boxes are
+// exact lookups); built by make_qarma_simd_keys (pac/qarma_simd.hpp).
+struct qarma_simd_keys {
+  // batches: a0; rho and rho^2 of the forward round keys 1..r; tau^-1(k0); backward keys r..0
+  alignas(16) std::uint8_t v_fwd0[16]{};
+  alignas(16) std::uint8_t v_fwd1[qarma::max_rounds + 1][16]{};
+  alignas(16) std::uint8_t v_fwd2[qarma::max_rounds + 1][16]{};
+  alignas(16) std::uint8_t v_refl[16]{};
+  alignas(16) std::uint8_t v_bwd[qarma::max_rounds + 1][16]{};
+  // single calls (simd_relabel): the key part added after layer l, in its output layout (of the
+  // portable kernel, simd_relabels, and of the AVX-512 kernel, simd_relabels_avx512); the words
+  // added before the first S-box (w0 ^ k0 ^ RC0) and after the last (k0 ^ RC0 ^ alpha ^ w1)
+  alignas(16) std::uint8_t v_layer[2 * qarma::max_rounds + 1][16]{};
+  alignas(16) std::uint8_t v_layer_avx512[2 * qarma::max_rounds + 1][16]{};
+  std::uint64_t first = 0, last = 0;
+};
 
 // The key schedule of a keyed PAC object, whichever the algorithm (only one part is filled).
 struct pac_schedule {

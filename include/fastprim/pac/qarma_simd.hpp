@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "fastprim/detail/config.hpp"
+#include "fastprim/pac/pac_kernels.hpp"
 #include "fastprim/pac/qarma.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
@@ -215,22 +216,8 @@ static_assert(simd_relabels[5].in_is_e && simd_relabels_avx512[5].in_is_e,
 
 }  // namespace qarma
 
-// The same for the SIMD backends, one cell per byte, unfolded (their S-boxes are exact lookups).
-struct qarma_simd_keys {
-  // batches: a0; rho and rho^2 of the forward round keys 1..r; tau^-1(k0); backward keys r..0
-  alignas(16) std::uint8_t v_fwd0[16]{};
-  alignas(16) std::uint8_t v_fwd1[qarma::max_rounds + 1][16]{};
-  alignas(16) std::uint8_t v_fwd2[qarma::max_rounds + 1][16]{};
-  alignas(16) std::uint8_t v_refl[16]{};
-  alignas(16) std::uint8_t v_bwd[qarma::max_rounds + 1][16]{};
-  // single calls (simd_relabel): the key part added after layer l, in its output layout (of the
-  // portable kernel, simd_relabels, and of the AVX-512 kernel, simd_relabels_avx512); the words
-  // added before the first S-box (w0 ^ k0 ^ RC0) and after the last (k0 ^ RC0 ^ alpha ^ w1)
-  alignas(16) std::uint8_t v_layer[2 * qarma::max_rounds + 1][16]{};
-  alignas(16) std::uint8_t v_layer_avx512[2 * qarma::max_rounds + 1][16]{};
-  std::uint64_t first = 0, last = 0;
-};
-
+// The key schedule qarma_simd_keys is in pac/pac_kernels.hpp (a separate-mode TU needs the type
+// only).
 FASTPRIM_ZERO_REGS constexpr qarma_simd_keys make_qarma_simd_keys(std::uint64_t key_lo, std::uint64_t key_hi,
                                                                   unsigned rounds) noexcept {
   using namespace qarma;
