@@ -30,6 +30,7 @@
 #include "support/backends.hpp"
 #include "support/openssl_ref.hpp"
 #include "support/pac_ref.hpp"
+#include "support/random.hpp"
 
 namespace fp = fastprim;
 namespace bdata = boost::unit_test::data;
@@ -67,26 +68,11 @@ static_assert([] {
 
 namespace {
 
-// A known pattern (no zero byte) of n bytes.
-bytes pattern(std::size_t n, unsigned salt) {
-  bytes v(n);
-  for (std::size_t i = 0; i < n; ++i) v[i] = std::byte(static_cast<unsigned char>(1 + (i * 7 + salt) % 251));
-  return v;
-}
-bytes cat(const bytes& a, const bytes& b) {
-  bytes v = a;
-  v.insert(v.end(), b.begin(), b.end());
-  return v;
-}
-template <std::size_t N>
-bytes to_bytes(const std::array<std::byte, N>& a) {
-  return bytes(a.begin(), a.end());
-}
-
-template <primitive P>
-std::vector<backend> usable() {
-  return fp::detail::usable_backends<P>();
-}
+// A known pattern (no zero byte) of n bytes: fastprim_test::pattern; cat joins two.
+using fastprim_test::cat;
+using fastprim_test::pattern;
+using fastprim_test::to_bytes;
+using fastprim_test::usable;
 
 // ---- AES ---------------------------------------------------------------------------------------------
 
@@ -127,64 +113,49 @@ void aes_moved_from(backend b, const aes_op& op) {
   }
 }
 
-bytes ecb_ct(const bytes& key, const bytes&, const bytes& in) {
-  return openssl_aes("ecb", key, {}, in, true);
+// One call of the API, checked, on a fresh output of the input's length; and OpenSSL's result of
+// the same mode (decryptions take `in` as ciphertext).
+template <auto Call>
+bytes run_op(const fp::aes& c, const bytes& iv, const bytes& in) {
+  bytes out(in.size());
+  require(Call(c, iv, in, out));
+  return out;
+}
+template <bool Enc>
+bytes ecb_ref(const bytes& key, const bytes&, const bytes& in) {
+  return openssl_aes("ecb", key, {}, in, Enc);
+}
+template <bool Enc>
+bytes cbc_ref(const bytes& key, const bytes& iv, const bytes& in) {
+  return openssl_aes("cbc", key, iv, in, Enc);
+}
+bytes ctr_ref(const bytes& key, const bytes& iv, const bytes& in) {
+  return openssl_aes("ctr", key, iv, in, true);
 }
 
-const aes_op aes_encrypt_ecb_op{[](const fp::aes& c, const bytes&, const bytes& in) {
-                                  bytes out(in.size());
-                                  require(c.encrypt_ecb(in, out));
-                                  return out;
-                                },
-                                ecb_ct, 64};
-const aes_op aes_encrypt_ecb_one_block_op{aes_encrypt_ecb_op.run, ecb_ct, 16};
-// decrypt: `in` is taken as ciphertext; the reference is OpenSSL's decryption.
+using iv_t = const bytes&;
+const aes_op aes_encrypt_ecb_op{
+    run_op<[](const fp::aes& c, iv_t, const bytes& in, bytes& out) { return c.encrypt_ecb(in, out); }>,
+    ecb_ref<true>, 64};
+const aes_op aes_encrypt_ecb_one_block_op{aes_encrypt_ecb_op.run, ecb_ref<true>, 16};
 const aes_op aes_decrypt_ecb_op{
-    [](const fp::aes& c, const bytes&, const bytes& in) {
-      bytes out(in.size());
-      require(c.decrypt_ecb(in, out));
-      return out;
-    },
-    [](const bytes& key, const bytes&, const bytes& in) { return openssl_aes("ecb", key, {}, in, false); },
-    64};
+    run_op<[](const fp::aes& c, iv_t, const bytes& in, bytes& out) { return c.decrypt_ecb(in, out); }>,
+    ecb_ref<false>, 64};
 const aes_op aes_encrypt_cbc_op{
-    [](const fp::aes& c, const bytes& iv, const bytes& in) {
-      bytes out(in.size());
-      require(c.encrypt_cbc(iv, in, out));
-      return out;
-    },
-    [](const bytes& key, const bytes& iv, const bytes& in) { return openssl_aes("cbc", key, iv, in, true); },
-    80};
+    run_op<[](const fp::aes& c, iv_t iv, const bytes& in, bytes& out) { return c.encrypt_cbc(iv, in, out); }>,
+    cbc_ref<true>, 80};
 const aes_op aes_decrypt_cbc_op{
-    [](const fp::aes& c, const bytes& iv, const bytes& in) {
-      bytes out(in.size());
-      require(c.decrypt_cbc(iv, in, out));
-      return out;
-    },
-    [](const bytes& key, const bytes& iv, const bytes& in) { return openssl_aes("cbc", key, iv, in, false); },
-    80};
+    run_op<[](const fp::aes& c, iv_t iv, const bytes& in, bytes& out) { return c.decrypt_cbc(iv, in, out); }>,
+    cbc_ref<false>, 80};
 const aes_op aes_ctr_op{
-    [](const fp::aes& c, const bytes& iv, const bytes& in) {
-      bytes out(in.size());
-      require(c.ctr(iv, in, out));
-      return out;
-    },
-    [](const bytes& key, const bytes& iv, const bytes& in) { return openssl_aes("ctr", key, iv, in, true); },
-    77};
-const aes_op aes_encrypt_block_op{[](const fp::aes& c, const bytes&, const bytes& in) {
-                                    bytes out(16);
-                                    require(c.encrypt_block(in, out));
-                                    return out;
-                                  },
-                                  ecb_ct, 16};
+    run_op<[](const fp::aes& c, iv_t iv, const bytes& in, bytes& out) { return c.ctr(iv, in, out); }>,
+    ctr_ref, 77};
+const aes_op aes_encrypt_block_op{
+    run_op<[](const fp::aes& c, iv_t, const bytes& in, bytes& out) { return c.encrypt_block(in, out); }>,
+    ecb_ref<true>, 16};
 const aes_op aes_decrypt_block_op{
-    [](const fp::aes& c, const bytes&, const bytes& in) {
-      bytes out(16);
-      require(c.decrypt_block(in, out));
-      return out;
-    },
-    [](const bytes& key, const bytes&, const bytes& in) { return openssl_aes("ecb", key, {}, in, false); },
-    16};
+    run_op<[](const fp::aes& c, iv_t, const bytes& in, bytes& out) { return c.decrypt_block(in, out); }>,
+    ecb_ref<false>, 16};
 
 }  // namespace
 
@@ -377,28 +348,18 @@ std::vector<std::uint64_t> pac_inputs(unsigned salt) {
 BOOST_AUTO_TEST_SUITE(moved_from)
 
 // ---- aes: one case per operation ---------------------------------------------------------------------
-BOOST_DATA_TEST_CASE(aes_encrypt_ecb, bdata::make(usable<primitive::aes>()), b) {
-  aes_moved_from(b, aes_encrypt_ecb_op);
-  aes_moved_from(b, aes_encrypt_ecb_one_block_op);
-}
-BOOST_DATA_TEST_CASE(aes_decrypt_ecb, bdata::make(usable<primitive::aes>()), b) {
-  aes_moved_from(b, aes_decrypt_ecb_op);
-}
-BOOST_DATA_TEST_CASE(aes_encrypt_cbc, bdata::make(usable<primitive::aes>()), b) {
-  aes_moved_from(b, aes_encrypt_cbc_op);
-}
-BOOST_DATA_TEST_CASE(aes_decrypt_cbc, bdata::make(usable<primitive::aes>()), b) {
-  aes_moved_from(b, aes_decrypt_cbc_op);
-}
-BOOST_DATA_TEST_CASE(aes_ctr_mode, bdata::make(usable<primitive::aes>()), b) {
-  aes_moved_from(b, aes_ctr_op);
-}
-BOOST_DATA_TEST_CASE(aes_encrypt_block, bdata::make(usable<primitive::aes>()), b) {
-  aes_moved_from(b, aes_encrypt_block_op);
-}
-BOOST_DATA_TEST_CASE(aes_decrypt_block, bdata::make(usable<primitive::aes>()), b) {
-  aes_moved_from(b, aes_decrypt_block_op);
-}
+// One case per operation: every op listed, on backend b.
+#define AES_MOVED_FROM_CASE(name, ...)                                   \
+  BOOST_DATA_TEST_CASE(name, bdata::make(usable<primitive::aes>()), b) { \
+    for (const aes_op* op : {__VA_ARGS__}) aes_moved_from(b, *op);       \
+  }
+AES_MOVED_FROM_CASE(aes_encrypt_ecb, &aes_encrypt_ecb_op, &aes_encrypt_ecb_one_block_op)
+AES_MOVED_FROM_CASE(aes_decrypt_ecb, &aes_decrypt_ecb_op)
+AES_MOVED_FROM_CASE(aes_encrypt_cbc, &aes_encrypt_cbc_op)
+AES_MOVED_FROM_CASE(aes_decrypt_cbc, &aes_decrypt_cbc_op)
+AES_MOVED_FROM_CASE(aes_ctr_mode, &aes_ctr_op)
+AES_MOVED_FROM_CASE(aes_encrypt_block, &aes_encrypt_block_op)
+AES_MOVED_FROM_CASE(aes_decrypt_block, &aes_decrypt_block_op)
 
 // ---- aes_ctr ---------------------------------------------------------------------------------------------
 BOOST_DATA_TEST_CASE(aes_ctr_update, bdata::make(usable<primitive::aes>()), b) {

@@ -255,36 +255,26 @@ BOOST_AUTO_TEST_CASE(aes_ecb_block) {
   BOOST_TEST(ecb_pt == msg64);
   BOOST_TEST(blk_ct == aes_ct);
   BOOST_TEST(blk_pt == aes_pt);
-  each_input<64>(msg64, [&](const char* label, auto&& in) {
-    BOOST_TEST_CONTEXT("input " << label) {
-      bytes o(64);
-      BOOST_TEST_REQUIRE(a.encrypt_ecb(FWD(in), std::span<std::byte>(o)).has_value());
-      BOOST_TEST(o == ecb_ct);
-    }
-  });
-  each_input<64>(ecb_ct, [&](const char* label, auto&& in) {
-    BOOST_TEST_CONTEXT("input " << label) {
-      bytes o(64);
-      BOOST_TEST_REQUIRE(a.decrypt_ecb(FWD(in), std::span<std::byte>(o)).has_value());
-      BOOST_TEST(o == msg64);
-    }
-  });
-  each_input<16>(aes_pt, [&](const char* label, auto&& in) {
-    BOOST_TEST_CONTEXT("input " << label) {
-      bytes o(16);
-      BOOST_TEST_REQUIRE(a.encrypt_block(FWD(in), std::span<std::byte>(o)).has_value());
-      BOOST_TEST(o == aes_ct);
-      BOOST_TEST_REQUIRE(a.encrypt_ecb(in, std::span<std::byte>(o)).has_value());  // one-block ECB
-      BOOST_TEST(o == aes_ct);
-    }
-  });
-  each_input<16>(aes_ct, [&](const char* label, auto&& in) {
-    BOOST_TEST_CONTEXT("input " << label) {
-      bytes o(16);
-      BOOST_TEST_REQUIRE(a.decrypt_block(FWD(in), std::span<std::byte>(o)).has_value());
-      BOOST_TEST(o == aes_pt);
-    }
-  });
+  // in_case<N>(input, call, want): call(in, out) for `input` in every container, then out == want.
+  const auto in_case = [&]<std::size_t N>(const bytes& input, auto call, const bytes& want) {
+    each_input<N>(input, [&](const char* label, auto&& in) {
+      BOOST_TEST_CONTEXT("input " << label) {
+        bytes o(N);
+        BOOST_TEST_REQUIRE(call(FWD(in), std::span<std::byte>(o)).has_value());
+        BOOST_TEST(o == want);
+      }
+    });
+  };
+  in_case.operator()<64>(
+      msg64, [&](auto&& in, auto out) { return a.encrypt_ecb(FWD(in), out); }, ecb_ct);
+  in_case.operator()<64>(
+      ecb_ct, [&](auto&& in, auto out) { return a.decrypt_ecb(FWD(in), out); }, msg64);
+  in_case.operator()<16>(
+      aes_pt, [&](auto&& in, auto out) { return a.encrypt_block(FWD(in), out); }, aes_ct);
+  in_case.operator()<16>(
+      aes_pt, [&](auto&& in, auto out) { return a.encrypt_ecb(FWD(in), out); }, aes_ct);  // one block
+  in_case.operator()<16>(
+      aes_ct, [&](auto&& in, auto out) { return a.decrypt_block(FWD(in), out); }, aes_pt);
   each_output<64>(
       ecb_ct, [&](auto&& out) { BOOST_TEST_REQUIRE(a.encrypt_ecb(in_span(msg64), FWD(out)).has_value()); });
   each_output<64>(

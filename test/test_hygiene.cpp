@@ -39,6 +39,7 @@
 #include "fastprim/xxh64.hpp"
 #include "support/backends.hpp"
 #include "support/openssl_ref.hpp"
+#include "support/random.hpp"
 
 namespace fp = fastprim;
 namespace fd = fastprim::detail;
@@ -114,17 +115,9 @@ range word_holding(const bytes& b, P p) {
   return {0, 0};
 }
 
-// The known non-zero pattern every secret and message is made of (no zero byte).
-bytes pattern(std::size_t n, unsigned salt) {
-  bytes v(n);
-  for (std::size_t i = 0; i < n; ++i) v[i] = std::byte(static_cast<unsigned char>(1 + (i * 7 + salt) % 251));
-  return v;
-}
-bytes cat(const bytes& a, const bytes& b) {
-  bytes v = a;
-  v.insert(v.end(), b.begin(), b.end());
-  return v;
-}
+// Every secret and message is made of the known non-zero fastprim_test::pattern.
+using fastprim_test::cat;
+using fastprim_test::pattern;
 std::span<const std::byte> sp(const bytes& b) { return {b.data(), b.size()}; }
 
 // ---- references from outside the code under test ----------------------------------------------
@@ -132,16 +125,10 @@ std::span<const std::byte> sp(const bytes& b) { return {b.data(), b.size()}; }
 using fastprim_test::openssl_digest;
 using fastprim_test::openssl_hmac;
 
-template <std::size_t N>
-bytes to_bytes(const std::array<std::byte, N>& a) {
-  return bytes(a.begin(), a.end());
-}
+using fastprim_test::to_bytes;
 
 // ---- backends -----------------------------------------------------------------------------------
-template <primitive P>
-std::vector<backend> usable() {
-  return fd::usable_backends<P>();
-}
+using fastprim_test::usable;
 
 // ---- the negative control ------------------------------------------------------------------------
 // Holds a key and forgets to wipe it: the inspection must report its bytes.
@@ -281,6 +268,14 @@ BOOST_DATA_TEST_CASE(aes_ctr_destroy_reset_move, bdata::make(usable<primitive::a
       BOOST_TEST(out == want);
       s.destroy();
     }
+    // Both streams go on from where the source was.
+    const auto both_go_on = [&](fp::aes_ctr& c, fp::aes_ctr& d) {
+      for (fp::aes_ctr* x : {&c, &d}) {
+        bytes out(rest.size());
+        BOOST_TEST_REQUIRE(x->update(sp(rest), out).has_value());
+        BOOST_TEST(out == want_rest);
+      }
+    };
     // (c) move construction: the source stream is untouched and goes on; (d) so does the
     // moved-into one; destroying each wipes it
     {
@@ -290,11 +285,7 @@ BOOST_DATA_TEST_CASE(aes_ctr_destroy_reset_move, bdata::make(usable<primitive::a
       const bytes before = s.snapshot();
       fp::aes_ctr& d = t.emplace(std::move(c));
       BOOST_TEST((s.snapshot() == before));
-      for (fp::aes_ctr* x : {&c, &d}) {
-        bytes out(rest.size());
-        BOOST_TEST_REQUIRE(x->update(sp(rest), out).has_value());
-        BOOST_TEST(out == want_rest);
-      }
+      both_go_on(c, d);
       t.destroy();
       s.destroy();
       for (auto* sl : {&s, &t}) {
@@ -313,11 +304,7 @@ BOOST_DATA_TEST_CASE(aes_ctr_destroy_reset_move, bdata::make(usable<primitive::a
       const bytes before = s.snapshot();
       d = std::move(c);
       BOOST_TEST((s.snapshot() == before));
-      for (fp::aes_ctr* x : {&c, &d}) {
-        bytes out(rest.size());
-        BOOST_TEST_REQUIRE(x->update(sp(rest), out).has_value());
-        BOOST_TEST(out == want_rest);
-      }
+      both_go_on(c, d);
       t.destroy();
       s.destroy();
       for (auto* sl : {&s, &t}) {
@@ -561,7 +548,8 @@ inline void observe(void* arg) {
   out->closed = c.closed;
   bool right = true;
   for (int i = 0; i < 3; ++i)
-    right = right && fp::pac::compute(fp::pac::algorithm::qarma5, paper_p, paper_t, paper_key) == paper_want[0];
+    right =
+        right && fp::pac::compute(fp::pac::algorithm::qarma5, paper_p, paper_t, paper_key) == paper_want[0];
   out->late_call_right = right;
   out->late_cached = c.e[0].alg != fd::pac_key_cache::empty || c.e[1].alg != fd::pac_key_cache::empty;
 }

@@ -171,27 +171,26 @@ class hmac {
 using hmac_sha1_t = hmac<sha1>;
 using hmac_sha256_t = hmac<sha256>;
 
-// One-shot HMAC-SHA-256 / HMAC-SHA-1 (key set-up included).
-inline sha256::digest_type hmac_sha256(std::span<const std::byte> key,
-                                       std::span<const std::byte> msg) noexcept {
-  return hmac<sha256>(key).compute(msg);
-}
-template <byte_input K, byte_input M>
-sha256::digest_type hmac_sha256(K&& key, M&& msg) noexcept {
-  return hmac_sha256(as_byte_input(key), as_byte_input(msg));
-}
-inline sha256::digest_type hmac_sha256(std::string_view key, std::string_view msg) noexcept {
-  return hmac_sha256(as_byte_input(key), as_byte_input(msg));
-}
-inline sha1::digest_type hmac_sha1(std::span<const std::byte> key, std::span<const std::byte> msg) noexcept {
-  return hmac<sha1>(key).compute(msg);
-}
-template <byte_input K, byte_input M>
-sha1::digest_type hmac_sha1(K&& key, M&& msg) noexcept {
-  return hmac_sha1(as_byte_input(key), as_byte_input(msg));
-}
-inline sha1::digest_type hmac_sha1(std::string_view key, std::string_view msg) noexcept {
-  return hmac_sha1(as_byte_input(key), as_byte_input(msg));
-}
+namespace detail {
+// One-shot HMAC with H (key set-up included), callable as a function.
+template <class H>
+struct hmac_one_shot {
+  typename H::digest_type operator()(std::span<const std::byte> key,
+                                     std::span<const std::byte> msg) const noexcept {
+    return hmac<H>(key).compute(msg);
+  }
+  template <byte_input K, byte_input M>
+  typename H::digest_type operator()(K&& key, M&& msg) const noexcept {
+    return (*this)(as_byte_input(key), as_byte_input(msg));
+  }
+  typename H::digest_type operator()(std::string_view key, std::string_view msg) const noexcept {
+    return (*this)(as_byte_input(key), as_byte_input(msg));
+  }
+};
+}  // namespace detail
+
+// One-shot HMAC-SHA-256 / HMAC-SHA-1: hmac_sha256(key, msg), any byte_input or text arguments.
+inline constexpr detail::hmac_one_shot<sha256> hmac_sha256{};
+inline constexpr detail::hmac_one_shot<sha1> hmac_sha1{};
 
 FASTPRIM_NAMESPACE_END

@@ -32,6 +32,10 @@ template <primitive P>
 std::vector<backend> backends() {
   return fastprim::detail::usable_backends<P>();
 }
+template <primitive P>
+std::vector<backend> usable() {
+  return backends<P>();
+}
 
 // Pins primitive P to backend b for the scope: the public API dispatches to it.
 template <primitive P>

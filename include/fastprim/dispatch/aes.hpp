@@ -9,9 +9,7 @@
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
 template <>
-struct kernel_type<primitive::aes> {
-  using type = aes_kernels;
-};
+struct kernel_type<primitive::aes> : kernel_type_is<aes_kernels> {};
 }  // namespace detail
 FASTPRIM_NAMESPACE_END
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <string_view>
 #include <vector>
 
@@ -26,25 +27,15 @@ enum class reason : std::uint8_t {
 };
 
 constexpr std::string_view to_string(reason r) noexcept {
-  switch (r) {
-    case reason::chosen:
-      return "chosen";
-    case reason::not_compiled:
-      return "not compiled in";
-    case reason::cpu_lacks:
-      return "CPU lacks it";
-    case reason::disabled:
-      return "disabled";
-    case reason::not_forced:
-      return "not the forced backend";
-    case reason::not_pinned:
-      return "not the pinned backend";
-    case reason::below_static:
-      return "compile target guarantees a better one";
-    case reason::worse:
-      return "a better one was chosen";
-  }
-  return "?";
+  constexpr std::string_view names[] = {"chosen",
+                                        "not compiled in",
+                                        "CPU lacks it",
+                                        "disabled",
+                                        "not the forced backend",
+                                        "not the pinned backend",
+                                        "compile target guarantees a better one",
+                                        "a better one was chosen"};  // in enum order
+  return static_cast<std::size_t>(r) < std::size(names) ? names[static_cast<std::size_t>(r)] : "?";
 }
 
 struct choice_row {

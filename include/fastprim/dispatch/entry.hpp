@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string_view>
 
 #include "fastprim/backend.hpp"
@@ -31,35 +32,22 @@ enum class primitive : std::uint8_t {
 inline constexpr std::size_t primitive_count = static_cast<std::size_t>(primitive::count_);
 
 constexpr std::string_view to_string(primitive p) noexcept {
-  switch (p) {
-    case primitive::xxh64:
-      return "xxh64";
-    case primitive::xxh64_batch:
-      return "xxh64_batch";
-    case primitive::sha1:
-      return "sha1";
-    case primitive::sha256:
-      return "sha256";
-    case primitive::sha1_batch:
-      return "sha1_batch";
-    case primitive::sha256_batch:
-      return "sha256_batch";
-    case primitive::aes:
-      return "aes";
-    case primitive::pac:
-      return "pac";
-    case primitive::count_:
-      break;
-  }
-  return "?";
+  constexpr std::string_view names[] = {"xxh64",      "xxh64_batch",  "sha1", "sha256",
+                                        "sha1_batch", "sha256_batch", "aes",  "pac"};  // in enum order
+  static_assert(std::size(names) == primitive_count);
+  return static_cast<std::size_t>(p) < std::size(names) ? names[static_cast<std::size_t>(p)] : "?";
 }
 
 namespace detail {
 
 // Each registry's header specialises this with its struct of function pointers:
-//   template <> struct kernel_type<primitive::aes> { using type = aes_kernels; };
+//   template <> struct kernel_type<primitive::aes> : kernel_type_is<aes_kernels> {};
 template <primitive P>
 struct kernel_type;
+template <class T>
+struct kernel_type_is {
+  using type = T;
+};
 template <primitive P>
 using kernels_t = typename kernel_type<P>::type;
 

@@ -10,9 +10,7 @@
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
 template <>
-struct kernel_type<primitive::pac> {
-  using type = pac_kernels;
-};
+struct kernel_type<primitive::pac> : kernel_type_is<pac_kernels> {};
 }  // namespace detail
 FASTPRIM_NAMESPACE_END
 

@@ -11,21 +11,13 @@
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
 template <>
-struct kernel_type<primitive::sha1> {
-  using type = sha1_kernels;
-};
+struct kernel_type<primitive::sha1> : kernel_type_is<sha1_kernels> {};
 template <>
-struct kernel_type<primitive::sha256> {
-  using type = sha256_kernels;
-};
+struct kernel_type<primitive::sha256> : kernel_type_is<sha256_kernels> {};
 template <>
-struct kernel_type<primitive::sha1_batch> {
-  using type = sha1_kernels;
-};
+struct kernel_type<primitive::sha1_batch> : kernel_type_is<sha1_kernels> {};
 template <>
-struct kernel_type<primitive::sha256_batch> {
-  using type = sha256_kernels;
-};
+struct kernel_type<primitive::sha256_batch> : kernel_type_is<sha256_kernels> {};
 }  // namespace detail
 FASTPRIM_NAMESPACE_END
 

@@ -9,13 +9,9 @@
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
 template <>
-struct kernel_type<primitive::xxh64> {
-  using type = xxh64::kernels;
-};
+struct kernel_type<primitive::xxh64> : kernel_type_is<xxh64::kernels> {};
 template <>
-struct kernel_type<primitive::xxh64_batch> {
-  using type = xxh64::batch_kernels;
-};
+struct kernel_type<primitive::xxh64_batch> : kernel_type_is<xxh64::batch_kernels> {};
 }  // namespace detail
 FASTPRIM_NAMESPACE_END
 
