@@ -6,6 +6,7 @@
 #include <string>
 
 #include "fastprim/detail/config.hpp"
+#include "fastprim/dispatch.hpp"  // set_policy, policy_error (declarations in the separate mode)
 #include "fastprim/dispatch/choice.hpp"
 
 #if FASTPRIM_DECLARE_ONLY
