@@ -506,6 +506,7 @@ inline void unpin() {
 
 }  // namespace detail
 
+#if FASTPRIM_API_DEFINE
 // The call that does what the environment variables do, for tests and programs: `forced` is
 // one backend token or empty, `disabled` a comma-separated list. Unknown tokens are an error
 // (and nothing changes). Takes effect for every primitive on its next call; keyed objects
@@ -529,6 +530,11 @@ FASTPRIM_API std::string policy_error() {
   std::lock_guard<std::mutex> lock(detail::policy_mutex());
   return detail::policy_locked().error;
 }
+#else
+// FASTPRIM_INTERNALS TUs of the separate mode: defined in the implementation TU.
+[[nodiscard]] result<void> set_policy(std::string_view forced, std::string_view disabled);
+std::string policy_error();
+#endif
 
 FASTPRIM_NAMESPACE_END
 

@@ -217,11 +217,16 @@
 #define FASTPRIM_KERNELS_CONSTEXPR constexpr
 #endif
 // The public calls defined out of line in the implementation TU under FASTPRIM_SEPARATE_IMPL
-// (the policy and the report), inline otherwise.
+// (the policy and the report), inline otherwise; FASTPRIM_API_DEFINE: this TU defines them.
 #if defined(FASTPRIM_SEPARATE_IMPL)
 #define FASTPRIM_API
 #else
 #define FASTPRIM_API inline
+#endif
+#if !defined(FASTPRIM_SEPARATE_IMPL) || defined(FASTPRIM_IMPLEMENTATION)
+#define FASTPRIM_API_DEFINE 1
+#else
+#define FASTPRIM_API_DEFINE 0
 #endif
 
 // ---- constant-time validation ----------------------------------------------------------------------

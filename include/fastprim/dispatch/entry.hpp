@@ -82,7 +82,7 @@ namespace {
 [[gnu::used]] const char* const fastprim_separate_impl_link_check =
     &fastprim_separate_impl_needs_one_TU_with_FASTPRIM_IMPLEMENTATION_see_src_fastprim_impl_cpp;
 }
-#elif defined(FASTPRIM_SEPARATE_IMPL)
+#elif defined(FASTPRIM_SEPARATE_IMPL) && defined(FASTPRIM_IMPLEMENTATION)
 extern "C" const char
     fastprim_separate_impl_needs_one_TU_with_FASTPRIM_IMPLEMENTATION_see_src_fastprim_impl_cpp = 0;
 #endif

@@ -60,6 +60,7 @@ inline std::span<const backend> order(primitive p, cpu_tuning t) {
 }  // namespace detail
 
 // The choice for every primitive (runtime primitive id).
+#if FASTPRIM_API_DEFINE
 FASTPRIM_API detail::choice explain(primitive p) {
   detail::choice c;
   [&]<std::size_t... I>(std::index_sequence<I...>) {
@@ -104,6 +105,11 @@ FASTPRIM_API std::string report() {
   }
   return s;
 }
+#else
+// FASTPRIM_INTERNALS TUs of the separate mode: defined in the implementation TU.
+detail::choice explain(primitive p);
+std::string report();
+#endif
 
 FASTPRIM_NAMESPACE_END
 
