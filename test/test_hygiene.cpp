@@ -579,7 +579,12 @@ BOOST_DATA_TEST_CASE(pac_one_shot_cache_wiped, bdata::make(usable<primitive::pac
     BOOST_TEST(!contains(cleared, word(k3.lo)));
     BOOST_TEST(!contains(cleared, word(k3.hi)));
   }
-  // thread exit
+  // thread exit. Not under qemu-user (the cross build): there the new thread of this case never
+  // starts (qemu-aarch64 7.2 spins at 2 threads); the wiping at thread exit is portable code, checked natively.
+#if FASTPRIM_TEST_EMULATED
+  BOOST_TEST_MESSAGE("pac_one_shot_cache_wiped: the thread-exit part runs natively only");
+  return;
+#endif
   pac_cache_check::findings seen;
   bool both_cached = false;
   pthread_key_t observer;
