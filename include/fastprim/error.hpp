@@ -24,31 +24,51 @@ FASTPRIM_NAMESPACE_BEGIN
 
 enum class errc : std::uint8_t {
   ok = 0,
-  bad_key_length,      // a key of a length the primitive does not take
-  bad_iv_length,       // an IV or counter block that is not 16 bytes
-  bad_length,          // an input length the mode cannot take (ECB/CBC: not a multiple of 16)
-  short_output,        // `out` is shorter than the result
-  overlap,             // `in` and `out` overlap without being the same buffer
-  bad_padding,         // PKCS#7 padding that does not verify
-  null_pointer,        // a null pointer with a non-zero length
-  unknown_backend,     // a backend token that fastprim does not know
-  unavailable_backend, // a known backend this primitive, build or CPU cannot use
-  bad_argument,        // anything else malformed
+  bad_key_length,       // a key of a length the primitive does not take
+  bad_iv_length,        // an IV or counter block that is not 16 bytes
+  bad_length,           // an input length the mode cannot take (ECB/CBC: not a multiple of 16)
+  short_output,         // `out` is shorter than the result
+  overlap,              // `in` and `out` overlap without being the same buffer
+  bad_padding,          // PKCS#7 padding that does not verify
+  null_pointer,         // a null pointer with a non-zero length
+  unknown_backend,      // a backend token that fastprim does not know
+  unavailable_backend,  // a known backend this primitive, build or CPU cannot use
+  bad_argument,         // anything else malformed
+  auth_failed,          // an authentication tag that does not verify (the output is zeroed)
+  bad_tag_length,       // a tag length the mode does not allow
+  bad_state,            // a call out of order on a stream (aad after data, update after finish)
 };
 
 constexpr std::string_view message(errc e) noexcept {
   switch (e) {
-    case errc::ok: return "success";
-    case errc::bad_key_length: return "bad key length";
-    case errc::bad_iv_length: return "bad IV length (must be 16 bytes)";
-    case errc::bad_length: return "bad input length (must be a multiple of the block size)";
-    case errc::short_output: return "output buffer shorter than the input";
-    case errc::overlap: return "input and output buffers partially overlap";
-    case errc::bad_padding: return "bad padding";
-    case errc::null_pointer: return "null pointer with a non-zero length";
-    case errc::unknown_backend: return "unknown backend token";
-    case errc::unavailable_backend: return "backend not available for this primitive, build or CPU";
-    case errc::bad_argument: return "bad argument";
+    case errc::ok:
+      return "success";
+    case errc::bad_key_length:
+      return "bad key length";
+    case errc::bad_iv_length:
+      return "bad IV length (must be 16 bytes)";
+    case errc::bad_length:
+      return "bad input length (must be a multiple of the block size)";
+    case errc::short_output:
+      return "output buffer shorter than the input";
+    case errc::overlap:
+      return "input and output buffers partially overlap";
+    case errc::bad_padding:
+      return "bad padding";
+    case errc::null_pointer:
+      return "null pointer with a non-zero length";
+    case errc::unknown_backend:
+      return "unknown backend token";
+    case errc::unavailable_backend:
+      return "backend not available for this primitive, build or CPU";
+    case errc::bad_argument:
+      return "bad argument";
+    case errc::auth_failed:
+      return "authentication failed: the tag does not match";
+    case errc::bad_tag_length:
+      return "bad tag length";
+    case errc::bad_state:
+      return "call out of order on a stream";
   }
   return "unknown error";
 }
@@ -57,7 +77,9 @@ constexpr std::string_view message(errc e) noexcept {
 struct error {
   errc code = errc::ok;
   const char* detail = nullptr;  // static storage; null: the code's message
-  constexpr std::string_view what() const noexcept { return detail ? std::string_view(detail) : message(code); }
+  constexpr std::string_view what() const noexcept {
+    return detail ? std::string_view(detail) : message(code);
+  }
   friend constexpr bool operator==(const error& a, errc b) noexcept { return a.code == b; }
 };
 

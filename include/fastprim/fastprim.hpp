@@ -3,6 +3,7 @@
 
 #include "fastprim/report.hpp"
 #include "fastprim/aes.hpp"
+#include "fastprim/aes_gcm.hpp"
 #include "fastprim/hmac.hpp"
 #include "fastprim/pac.hpp"
 #include "fastprim/sha1.hpp"

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "fastprim/aes.hpp"
+#include "fastprim/aes_gcm.hpp"
 #include "fastprim/dispatch/report.hpp"
 #include "fastprim/hmac.hpp"
 #include "fastprim/pac.hpp"

@@ -26,6 +26,7 @@ FASTPRIM_NAMESPACE_END
 #include "fastprim/cpu.hpp"
 #include "fastprim/dispatch.hpp"
 #include "fastprim/dispatch/aes.hpp"
+#include "fastprim/dispatch/gcm.hpp"
 #include "fastprim/dispatch/pac.hpp"
 #include "fastprim/dispatch/sha.hpp"
 #include "fastprim/dispatch/tuning.hpp"

@@ -1,0 +1,47 @@
+// fastprim/dispatch/gcm.hpp: the AES-GCM registry: which backends implement GCM and in which order
+// they are preferred. Included by aes_gcm.hpp; the only file that includes the GCM backends. Each
+// GCM backend takes the round keys of the AES backend of the same token. Why this order:
+// docs/performance.md, "AES-GCM".
+#pragma once
+
+#include "fastprim/dispatch/entry.hpp"
+#include "fastprim/gcm/gcm_kernels.hpp"
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+template <>
+struct kernel_type<primitive::aes_gcm> : kernel_type_is<gcm_kernels> {};
+}  // namespace detail
+FASTPRIM_NAMESPACE_END
+
+// The backends and the table: not in the other TUs of the separate mode (dispatch/entry.hpp).
+#if !FASTPRIM_DECLARE_ONLY
+
+#include "fastprim/backend.hpp"
+#include "fastprim/detail/config.hpp"
+#include "fastprim/dispatch.hpp"
+#include "fastprim/gcm/gcm_scalar.hpp"
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail {
+
+template <>
+struct kernels_of<primitive::aes_gcm> {
+  using type = gcm_kernels;
+  // The fused VAES + VPCLMULQDQ loop first, then AES-NI + PCLMULQDQ, the ARMv8 AESE + PMULL, and the
+  // portable constant-time code.
+  static constexpr backend order[] = {backend::x86_vaes, backend::x86_aesni, backend::armv8_ce,
+                                      backend::scalar};
+
+  template <backend B>
+  static constexpr const type* get() noexcept {
+    if constexpr (B == backend::scalar) return &gcm::scalar::kernels;
+    return nullptr;
+  }
+};
+
+}  // namespace detail
+FASTPRIM_NAMESPACE_END
+
+FASTPRIM_DISPATCH_INSTANTIATE(primitive::aes_gcm)
+#endif  // !FASTPRIM_DECLARE_ONLY
