@@ -207,6 +207,62 @@ struct gcm_stream {
   }
 };
 
+// Short messages with a 12-byte IV in one pass of each kernel: E_K(J0) and the keystream in one CTR
+// call (blocks in flight together, not one after the other), and one GHASH call over AAD,
+// ciphertext and the length block. Open decrypts into a local buffer and copies out only after
+// the tag verified. Up to gcm_small bytes of data and of AAD.
+inline constexpr std::size_t gcm_small = 256;
+
+struct gcm_small_buffers {
+  alignas(16) std::byte ks[16 + gcm_small];      // [J0 slot | data], CTR in place
+  alignas(16) std::byte hb[2 * gcm_small + 16];  // [AAD | ciphertext | lengths], zero-padded
+  ~gcm_small_buffers() { secure_zero(ks, sizeof ks); }
+};
+
+// The GHASH input after the AAD: the ciphertext (zero-padded) and the length block. Returns the
+// number of blocks of hb.
+FASTPRIM_ALWAYS_INLINE std::size_t gcm_small_hash_input(gcm_small_buffers& b, std::span<const std::byte> aad,
+                                                        const std::byte* ct, std::size_t n) noexcept {
+  const std::size_t na = (aad.size() + 15) / 16, nb = (n + 15) / 16;
+  std::memset(b.hb + 16 * (na ? na - 1 : 0), 0, 16);
+  if (!aad.empty()) std::memcpy(b.hb, aad.data(), aad.size());
+  std::byte* c = b.hb + 16 * na;
+  if (nb != 0) std::memset(c + 16 * (nb - 1), 0, 16);
+  if (n != 0) std::memcpy(c, ct, n);
+  store_be<std::uint64_t>(c + 16 * nb, static_cast<std::uint64_t>(aad.size()) * 8);
+  store_be<std::uint64_t>(c + 16 * nb + 8, static_cast<std::uint64_t>(n) * 8);
+  return na + nb + 1;
+}
+
+// CTR from J0 over [0^128 | in]: E_K(J0) lands in ks[0..16), in's en/decryption after it.
+FASTPRIM_ALWAYS_INLINE void gcm_small_ctr(const gcm_core& c, gcm_small_buffers& b, const std::byte* iv,
+                                          const std::byte* in, std::size_t n) noexcept {
+  alignas(16) std::byte j0[16];
+  std::memcpy(j0, iv, 12);
+  store_be<std::uint32_t>(j0 + 12, 1);
+  const std::size_t nb = (n + 15) / 16;
+  std::memset(b.ks, 0, 16);
+  if (n != 0) std::memcpy(b.ks + 16, in, n);
+  c.aes.ctr(c.ks, j0, nullptr, b.ks, b.ks, nb + 1);
+}
+
+FASTPRIM_ALWAYS_INLINE void gcm_small_seal(const gcm_core& c, std::span<const std::byte> iv,
+                                           std::span<const std::byte> aad, std::span<const std::byte> in,
+                                           std::byte* out, std::span<std::byte> tag) noexcept {
+  gcm_small_buffers b;
+  gcm_small_ctr(c, b, iv.data(), in.data(), in.size());
+  const std::size_t nh = gcm_small_hash_input(b, aad, b.ks + 16, in.size());
+  if (!in.empty()) std::memcpy(out, b.ks + 16, in.size());
+  alignas(16) std::byte y[16]{};
+  c.k->ghash(c.hk, y, b.hb, nh);
+  for (std::size_t i = 0; i < tag.size(); ++i) tag[i] = y[i] ^ b.ks[i];
+}
+
+// True if the tag verified (then `out` holds the plaintext; else `out` is untouched).
+FASTPRIM_ALWAYS_INLINE bool gcm_small_open(const gcm_core& c, std::span<const std::byte> iv,
+                                           std::span<const std::byte> aad, std::span<const std::byte> in,
+                                           std::span<const std::byte> tag, std::byte* out) noexcept;
+
 // Constant-time equality of the first n bytes.
 FASTPRIM_ALWAYS_INLINE bool ct_equal(const std::byte* a, const std::byte* b, std::size_t n) noexcept {
   unsigned d = 0;
@@ -214,6 +270,20 @@ FASTPRIM_ALWAYS_INLINE bool ct_equal(const std::byte* a, const std::byte* b, std
   // Keep the compiler from ending the loop at the first difference.
   __asm__("" : "+r"(d));
   return d == 0;
+}
+
+FASTPRIM_ALWAYS_INLINE bool gcm_small_open(const gcm_core& c, std::span<const std::byte> iv,
+                                           std::span<const std::byte> aad, std::span<const std::byte> in,
+                                           std::span<const std::byte> tag, std::byte* out) noexcept {
+  gcm_small_buffers b;
+  const std::size_t nh = gcm_small_hash_input(b, aad, in.data(), in.size());
+  gcm_small_ctr(c, b, iv.data(), in.data(), in.size());
+  alignas(16) std::byte y[16]{};
+  c.k->ghash(c.hk, y, b.hb, nh);
+  for (std::size_t i = 0; i < 16; ++i) y[i] ^= b.ks[i];
+  const bool ok = ct_equal(y, tag.data(), tag.size());
+  if (ok && !in.empty()) std::memcpy(out, b.ks + 16, in.size());
+  return ok;
 }
 
 }  // namespace detail
@@ -263,6 +333,10 @@ class aes_gcm {
                                   std::span<const std::byte> in, std::span<std::byte> out,
                                   std::span<std::byte> tag) const noexcept {
     if (const error e = check(iv, aad, in, out, tag.size()); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    if (iv.size() == 12 && in.size() <= detail::gcm_small && aad.size() <= detail::gcm_small) {
+      detail::gcm_small_seal(c_, iv, aad, in, out.data(), tag);
+      return {};
+    }
     detail::gcm_stream s;
     s.start(c_, iv);
     (void)s.aad(c_, aad);
@@ -279,6 +353,11 @@ class aes_gcm {
                                   std::span<const std::byte> in, std::span<const std::byte> tag,
                                   std::span<std::byte> out) const noexcept {
     if (const error e = check(iv, aad, in, out, tag.size()); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    if (iv.size() == 12 && in.size() <= detail::gcm_small && aad.size() <= detail::gcm_small) {
+      if (FASTPRIM_LIKELY(detail::gcm_small_open(c_, iv, aad, in, tag, out.data()))) return {};
+      detail::secure_zero(out.data(), in.size());
+      return detail::err_gcm_auth;
+    }
     detail::gcm_stream s;
     s.start(c_, iv);
     (void)s.aad(c_, aad);
