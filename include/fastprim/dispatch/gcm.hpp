@@ -20,6 +20,7 @@ FASTPRIM_NAMESPACE_END
 #include "fastprim/backend.hpp"
 #include "fastprim/detail/config.hpp"
 #include "fastprim/dispatch.hpp"
+#include "fastprim/gcm/gcm_armv8_ce.hpp"
 #include "fastprim/gcm/gcm_scalar.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
@@ -36,6 +37,9 @@ struct kernels_of<primitive::aes_gcm> {
   template <backend B>
   static constexpr const type* get() noexcept {
     if constexpr (B == backend::scalar) return &gcm::scalar::kernels;
+#if FASTPRIM_HAVE_ARMV8_CE
+    if constexpr (B == backend::armv8_ce) return &gcm::armv8_ce::kernels;
+#endif
     return nullptr;
   }
 };
