@@ -72,6 +72,9 @@ FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE void mul_acc(acc& a, __m128i x,
     a.hi = _mm_xor_si128(a.hi, hi);
     a.mid = _mm_xor_si128(a.mid, mid);
   }
+  // Sum now: left to itself the compiler regroups the xors at the end of the group and keeps
+  // every product live, which spills with 16 registers.
+  __asm__("" : "+x"(a.lo), "+x"(a.hi), "+x"(a.mid));
 }
 
 // The 256-bit sum hi:lo (with the Karatsuba middle term) times x^-128 modulo the reflected
@@ -207,14 +210,21 @@ FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE void ctr_tail(const keys<R>& K,
 // the two chains are independent, so aesenc and pclmulqdq fill each other's latency.
 template <int R>
 FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE __m128i stitched8(const keys<R>& K, const gcm_key& hk,
-                                                                   __m128i c, __m128i y, const std::byte* h,
-                                                                   const std::byte* in,
+                                                                   __m128i c, bool byte_add, __m128i y,
+                                                                   const std::byte* h, const std::byte* in,
                                                                    std::byte* out) noexcept {
   const __m128i cm = ctr_mask(), bs = bswap_mask();
   __m128i x[8];
+  if (FASTPRIM_LIKELY(byte_add)) {  // the last byte does not carry: add to it in place
+    const __m128i cb = _mm_shuffle_epi8(c, cm);
 #pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i)
-    x[i] = _mm_xor_si128(_mm_shuffle_epi8(_mm_add_epi32(c, _mm_set_epi32(i, 0, 0, 0)), cm), K.k[0]);
+    for (int i = 0; i < 8; ++i)
+      x[i] = _mm_xor_si128(_mm_add_epi32(cb, _mm_set_epi32(i << 24, 0, 0, 0)), K.k[0]);
+  } else {
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i)
+      x[i] = _mm_xor_si128(_mm_shuffle_epi8(_mm_add_epi32(c, _mm_set_epi32(i, 0, 0, 0)), cm), K.k[0]);
+  }
   acc a;
   mul_acc<true>(a, _mm_xor_si128(y, _mm_shuffle_epi8(loadu(h), bs)), _mm_load_si128(key_at(hk, 16 * 7)),
                 _mm_load_si128(key_at(hk, kara_offset + 16 * 7)));
@@ -242,16 +252,19 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void encrypt(const aes_round
   const keys<R> K(ks.bytes);
   const __m128i bs = bswap_mask(), eight = _mm_set_epi32(8, 0, 0, 0);
   __m128i c = _mm_shuffle_epi8(loadu(ctr), ctr_mask());
+  std::uint32_t n32 = gcm_ctr32(ctr);  // its low byte picks the counter arithmetic of a group
   __m128i v = _mm_shuffle_epi8(loadu(y), bs);
   if (nblocks >= 8) {
     ctr_n<R, 8>(K, c, in, out);
     c = _mm_add_epi32(c, eight);
+    n32 += 8;
     const std::byte* prev = out;
     in += 128;
     out += 128;
     nblocks -= 8;
     for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
-      v = stitched8<R>(K, hk, c, v, prev, in, out);
+      v = stitched8<R>(K, hk, c, (n32 & 0xff) <= 0xf8, v, prev, in, out);
+      n32 += 8;
       c = _mm_add_epi32(c, eight);
       prev = out;
     }
@@ -271,9 +284,11 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void decrypt(const aes_round
   const keys<R> K(ks.bytes);
   const __m128i bs = bswap_mask(), eight = _mm_set_epi32(8, 0, 0, 0);
   __m128i c = _mm_shuffle_epi8(loadu(ctr), ctr_mask());
+  std::uint32_t n32 = gcm_ctr32(ctr);  // its low byte picks the counter arithmetic of a group
   __m128i v = _mm_shuffle_epi8(loadu(y), bs);
   for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
-    v = stitched8<R>(K, hk, c, v, in, in, out);
+    v = stitched8<R>(K, hk, c, (n32 & 0xff) <= 0xf8, v, in, in, out);
+    n32 += 8;
     c = _mm_add_epi32(c, eight);
   }
   v = ghash_tail(hk, v, in, nblocks);
