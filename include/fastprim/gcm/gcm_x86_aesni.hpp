@@ -60,9 +60,9 @@ struct acc {
 template <bool First>
 FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE void mul_acc(acc& a, __m128i x, __m128i h,
                                                               __m128i hm) noexcept {
-  const __m128i lo = _mm_clmulepi64_si128(x, h, 0x00);
-  const __m128i hi = _mm_clmulepi64_si128(x, h, 0x11);
-  const __m128i mid = _mm_clmulepi64_si128(_mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e)), hm, 0x00);
+  const __m128i lo = _mm_clmulepi64_si128(h, x, 0x00);
+  const __m128i hi = _mm_clmulepi64_si128(h, x, 0x11);
+  const __m128i mid = _mm_clmulepi64_si128(hm, _mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e)), 0x00);
   if constexpr (First) {
     a.lo = lo;
     a.hi = hi;
@@ -208,37 +208,38 @@ FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE void ctr_tail(const keys<R>& K,
 // 8 counter blocks from `c` encrypted and xored with `in` into `out`, while y absorbs the 8 blocks at
 // `h` (multiplied by H^8..H^1, reduced once). AES round r also issues the multiply of block r - 1:
 // the two chains are independent, so aesenc and pclmulqdq fill each other's latency.
+inline constexpr int W = 8;  // blocks per group; 6 and 7 measure slower
 template <int R>
 FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE __m128i stitched8(const keys<R>& K, const gcm_key& hk,
                                                                    __m128i c, bool byte_add, __m128i y,
                                                                    const std::byte* h, const std::byte* in,
                                                                    std::byte* out) noexcept {
   const __m128i cm = ctr_mask(), bs = bswap_mask();
-  __m128i x[8];
+  __m128i x[W];
   if (FASTPRIM_LIKELY(byte_add)) {  // the last byte does not carry: add to it in place
     const __m128i cb = _mm_shuffle_epi8(c, cm);
 #pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i)
+    for (int i = 0; i < W; ++i)
       x[i] = _mm_xor_si128(_mm_add_epi32(cb, _mm_set_epi32(i << 24, 0, 0, 0)), K.k[0]);
   } else {
 #pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i)
+    for (int i = 0; i < W; ++i)
       x[i] = _mm_xor_si128(_mm_shuffle_epi8(_mm_add_epi32(c, _mm_set_epi32(i, 0, 0, 0)), cm), K.k[0]);
   }
   acc a;
-  mul_acc<true>(a, _mm_xor_si128(y, _mm_shuffle_epi8(loadu(h), bs)), _mm_load_si128(key_at(hk, 16 * 7)),
-                _mm_load_si128(key_at(hk, kara_offset + 16 * 7)));
+  mul_acc<true>(a, _mm_xor_si128(y, _mm_shuffle_epi8(loadu(h), bs)), _mm_load_si128(key_at(hk, 16 * (W - 1))),
+                _mm_load_si128(key_at(hk, kara_offset + 16 * (W - 1))));
 #pragma GCC unroll 13
   for (int r = 1; r < R; ++r) {
 #pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i) x[i] = _mm_aesenc_si128(x[i], K.k[r]);
-    if (r < 8)
-      mul_acc<false>(a, _mm_shuffle_epi8(loadu(h + 16 * r), bs), _mm_load_si128(key_at(hk, 16 * (7 - r))),
-                     _mm_load_si128(key_at(hk, kara_offset + 16 * (7 - r))));
+    for (int i = 0; i < W; ++i) x[i] = _mm_aesenc_si128(x[i], K.k[r]);
+    if (r < W)
+      mul_acc<false>(a, _mm_shuffle_epi8(loadu(h + 16 * r), bs), _mm_load_si128(key_at(hk, 16 * (W - 1 - r))),
+                     _mm_load_si128(key_at(hk, kara_offset + 16 * (W - 1 - r))));
   }
   y = reduce(a);
 #pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i)
+  for (int i = 0; i < W; ++i)
     storeu(out + 16 * i, _mm_xor_si128(_mm_aesenclast_si128(x[i], K.k[R]), loadu(in + 16 * i)));
   return y;
 }
@@ -250,25 +251,25 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void encrypt(const aes_round
                                                                  const std::byte* in, std::byte* out,
                                                                  std::size_t nblocks) noexcept {
   const keys<R> K(ks.bytes);
-  const __m128i bs = bswap_mask(), eight = _mm_set_epi32(8, 0, 0, 0);
+  const __m128i bs = bswap_mask(), step = _mm_set_epi32(W, 0, 0, 0);
   __m128i c = _mm_shuffle_epi8(loadu(ctr), ctr_mask());
   std::uint32_t n32 = gcm_ctr32(ctr);  // its low byte picks the counter arithmetic of a group
   __m128i v = _mm_shuffle_epi8(loadu(y), bs);
-  if (nblocks >= 8) {
-    ctr_n<R, 8>(K, c, in, out);
-    c = _mm_add_epi32(c, eight);
-    n32 += 8;
+  if (nblocks >= W) {
+    ctr_n<R, W>(K, c, in, out);
+    c = _mm_add_epi32(c, step);
+    n32 += W;
     const std::byte* prev = out;
-    in += 128;
-    out += 128;
-    nblocks -= 8;
-    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
-      v = stitched8<R>(K, hk, c, (n32 & 0xff) <= 0xf8, v, prev, in, out);
-      n32 += 8;
-      c = _mm_add_epi32(c, eight);
+    in += 16 * W;
+    out += 16 * W;
+    nblocks -= W;
+    for (; nblocks >= W; nblocks -= W, in += 16 * W, out += 16 * W) {
+      v = stitched8<R>(K, hk, c, (n32 & 0xff) <= 0x100 - W, v, prev, in, out);
+      n32 += W;
+      c = _mm_add_epi32(c, step);
       prev = out;
     }
-    v = ghash_n<8>(hk, v, prev);
+    v = ghash_n<W>(hk, v, prev);
   }
   ctr_tail<R>(K, c, in, out, nblocks);
   v = ghash_tail(hk, v, out, nblocks);
@@ -282,14 +283,14 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void decrypt(const aes_round
                                                                  const std::byte* in, std::byte* out,
                                                                  std::size_t nblocks) noexcept {
   const keys<R> K(ks.bytes);
-  const __m128i bs = bswap_mask(), eight = _mm_set_epi32(8, 0, 0, 0);
+  const __m128i bs = bswap_mask(), step = _mm_set_epi32(W, 0, 0, 0);
   __m128i c = _mm_shuffle_epi8(loadu(ctr), ctr_mask());
   std::uint32_t n32 = gcm_ctr32(ctr);  // its low byte picks the counter arithmetic of a group
   __m128i v = _mm_shuffle_epi8(loadu(y), bs);
-  for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
-    v = stitched8<R>(K, hk, c, (n32 & 0xff) <= 0xf8, v, in, in, out);
-    n32 += 8;
-    c = _mm_add_epi32(c, eight);
+  for (; nblocks >= W; nblocks -= W, in += 16 * W, out += 16 * W) {
+    v = stitched8<R>(K, hk, c, (n32 & 0xff) <= 0x100 - W, v, in, in, out);
+    n32 += W;
+    c = _mm_add_epi32(c, step);
   }
   v = ghash_tail(hk, v, in, nblocks);
   ctr_tail<R>(K, c, in, out, nblocks);
