@@ -4,15 +4,15 @@
 // of 8 ciphertext blocks (the previous group's when encrypting, the same group's when decrypting).
 //
 // GHASH works on byte-reversed blocks, where bit 127 of the register is the coefficient of x^0
-// (SP 800-38D 6.3): the carry-less product of two such values is the reflected product shifted by
-// one bit, so the key is stored pre-multiplied by x^-1 ("H << 1 mod P") and the 256-bit product is
-// reduced by two Montgomery steps of 64 bits with the constant 0xC2 << 56, the reflected low terms
-// of the polynomial. Products of up to 8 blocks with H^8..H^1 are summed before one reduction
+// (SP 800-38D 6.3). The 256-bit carry-less product of two such values is reduced by two Montgomery
+// steps of 64 bits with the constant 0xC2 << 56 (the reflected low terms of the polynomial); in
+// this representation that leaves one factor of x too many, so the key is stored pre-multiplied by
+// x^-1 ("H << 1 mod P"). Products of up to 8 blocks with H^8..H^1 are summed before one reduction
 // (aggregated reduction), each a Karatsuba multiply with the xor of the key halves precomputed.
 // Reference: NIST SP 800-38D; Gueron & Kounavis, "Intel Carry-Less Multiplication Instruction and
-// its Usage for Computing the GCM Mode" (reflected reduction, aggregated reduction); Gueron, "AES-GCM
-// software performance on the current high end CPUs as a performance baseline for CAESAR" (the
-// two-multiply reduction with 0xC2 << 56 and the shifted key).
+// its Usage for Computing the GCM Mode" (reflected representation, aggregated reduction); Bedrune &
+// Videau, "Reversing a Finite Field Multiplication Optimization" (Quarkslab, 2016), for the reduction
+// by two multiplications with 0xC2 << 56, which is Montgomery reduction by x^128.
 #pragma once
 
 #include <cstddef>
