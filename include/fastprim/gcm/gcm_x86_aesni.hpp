@@ -77,10 +77,10 @@ FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE void mul_acc(acc& a, __m128i x,
   __asm__("" : "+x"(a.lo), "+x"(a.hi), "+x"(a.mid));
 }
 
-// The 256-bit sum hi:lo (with the Karatsuba middle term) times x^-128 modulo the reflected
-// polynomial: twice, the low 64 bits q cancel with q * P and the whole shifts down by 64 bits. The
-// reflected P is 1 + (0xC2 << 56) * x^64 + x^128, so the step is (v >> 64) ^ clmul(q, 0xC2 << 56) ^
-// (q << 64): a swap of the halves and two xors.
+// The 256-bit sum hi:lo (with the Karatsuba middle term), Montgomery-reduced by 2^128 in the
+// register's own bit order: twice, the low 64 bits q cancel with q * P and the whole shifts down by
+// 64 bits. There P reads 1 + (0xC2 << 56) * 2^64 + 2^128 (carry-less), so the step is
+// (v >> 64) ^ clmul(q, 0xC2 << 56) ^ (q << 64): a swap of the halves and two xors.
 FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE __m128i reduce(const acc& a) noexcept {
   const __m128i mid = _mm_xor_si128(a.mid, _mm_xor_si128(a.lo, a.hi));
   __m128i lo = _mm_xor_si128(a.lo, _mm_slli_si128(mid, 8));
@@ -100,8 +100,9 @@ FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE __m128i gf_mul(__m128i x, __m12
 
 FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void init(gcm_key& hk, const std::byte* h) noexcept {
   const __m128i v = _mm_shuffle_epi8(loadu(h), bswap_mask());
-  // H * x^-1: a left shift of the reflected value; the bit shifted out (the x^0 term) brings in
-  // P * x^-1, which is 0xC2000000000000000000000000000001 reflected.
+  // H * x^-1: a left shift of the reflected value; when the bit shifted out (the x^0 term) is set,
+  // adding P * x^-1 cancels it, and P * x^-1 without that term is 0xC2000000000000000000000000000001
+  // in this representation.
   const __m128i carry = _mm_slli_si128(_mm_srli_epi64(v, 63), 8);
   const __m128i top = _mm_srai_epi32(_mm_shuffle_epi32(v, 0xff), 31);
   const __m128i p = _mm_set_epi64x(static_cast<long long>(0xC200000000000000ull), 1);
