@@ -22,6 +22,7 @@ FASTPRIM_NAMESPACE_END
 #include "fastprim/dispatch.hpp"
 #include "fastprim/gcm/gcm_armv8_ce.hpp"
 #include "fastprim/gcm/gcm_scalar.hpp"
+#include "fastprim/gcm/gcm_x86_aesni.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
@@ -39,6 +40,27 @@ struct kernels_of<primitive::aes_gcm> {
     if constexpr (B == backend::scalar) return &gcm::scalar::kernels;
 #if FASTPRIM_HAVE_ARMV8_CE
     if constexpr (B == backend::armv8_ce) return &gcm::armv8_ce::kernels;
+#endif
+#if FASTPRIM_HAVE_X86_AESNI
+#if defined(__AVX__)
+    if constexpr (B == backend::x86_aesni) return &gcm::x86_aesni::kernels_avx;
+#else
+    if constexpr (B == backend::x86_aesni) return &gcm::x86_aesni::kernels;
+#endif
+#endif
+    return nullptr;
+  }
+  // x86_aesni on a CPU with AVX: the kernels entered with a vzeroupper (detail/sse_entry.hpp).
+  static const type* refine([[maybe_unused]] backend b, [[maybe_unused]] const cpu_caps& c,
+                            const type* k) noexcept {
+#if FASTPRIM_HAVE_X86_AESNI
+    if (b == backend::x86_aesni && c.avx) return &gcm::x86_aesni::kernels_avx;
+#endif
+    return k;
+  }
+  static const char* variant_name([[maybe_unused]] const type* k) noexcept {
+#if FASTPRIM_HAVE_X86_AESNI
+    if (k == &gcm::x86_aesni::kernels_avx) return "vzeroupper on entry";
 #endif
     return nullptr;
   }
