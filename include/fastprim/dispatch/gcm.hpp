@@ -21,6 +21,7 @@ FASTPRIM_NAMESPACE_END
 #include "fastprim/detail/config.hpp"
 #include "fastprim/dispatch.hpp"
 #include "fastprim/gcm/gcm_scalar.hpp"
+#include "fastprim/gcm/gcm_x86_vaes.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
@@ -36,6 +37,9 @@ struct kernels_of<primitive::aes_gcm> {
   template <backend B>
   static constexpr const type* get() noexcept {
     if constexpr (B == backend::scalar) return &gcm::scalar::kernels;
+#if FASTPRIM_HAVE_X86_VAES
+    if constexpr (B == backend::x86_vaes) return &gcm::x86_vaes::kernels;
+#endif
     return nullptr;
   }
 };

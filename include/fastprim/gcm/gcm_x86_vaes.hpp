@@ -1,0 +1,320 @@
+// Constant-time: yes (hardware AES and carry-less multiply; no table indexed by a secret, no
+// secret-dependent branch).
+// fastprim/gcm/gcm_x86_vaes.hpp: AES-GCM on VAES + VPCLMULQDQ with AVX-512: 16 blocks (4 zmm) per
+// iteration, the AES rounds of one group interleaved with the GHASH of the previous group's
+// ciphertext (encryption) or of the group's own input (decryption); each block is multiplied by
+// its own power of H, the products are summed unreduced and reduced once per group. The round
+// keys are those of the x86_vaes AES backend.
+// GHASH works on byte-reversed blocks (bit i of the 128-bit integer = coefficient of x^(127-i)),
+// keeps H * x^-1 so that the product needs no 1-bit shift, and reduces with two folds by
+// x^128 = x^7 + x^2 + x + 1 in the reflected order (Gueron and Kounavis, "Intel Carry-Less
+// Multiplication Instruction and its Usage for Computing the GCM Mode", rev. 2.02, with the
+// shift-free variant of Gueron, "AES-GCM software performance on the current high end CPUs as a
+// performance baseline for CAESAR"); aggregated reduction as in the same paper.
+// Reference: NIST SP 800-38D; Intel SDM, VAESENC and VPCLMULQDQ (EVEX).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "fastprim/aes/aes_x86_vaes.hpp"
+#include "fastprim/detail/config.hpp"
+#include "fastprim/gcm/gcm_kernels.hpp"
+
+#if FASTPRIM_HAVE_X86_VAES
+#include <immintrin.h>
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail::gcm::x86_vaes {
+
+using aes::x86_vaes::bcast128;
+using aes::x86_vaes::enc_keys;
+using aes::x86_vaes::loadu;
+using aes::x86_vaes::loadz;
+using aes::x86_vaes::storeu;
+using aes::x86_vaes::storez;
+using aes::x86_vaes::zkeys;
+
+// Layout of gcm_key: S_k = H^k * x^-1 (byte-reversed) for k = 16..1 at byte 16 * (16 - k), so
+// the zmm at byte 64 j holds the powers of blocks 4j..4j+3 of a 16-block group, and the last r
+// blocks of any group of r <= 16 find theirs from byte 16 * (16 - r) on.
+inline constexpr int npow = 16;
+
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i bswap_mask() noexcept {
+  return _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i rev(__m128i x) noexcept {
+  return _mm_shuffle_epi8(x, bswap_mask());
+}
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i xor3(__m128i a, __m128i b, __m128i c) noexcept {
+  return _mm_ternarylogic_epi64(a, b, c, 0x96);
+}
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i xor3(__m512i a, __m512i b, __m512i c) noexcept {
+  return _mm512_ternarylogic_epi64(a, b, c, 0x96);
+}
+
+// The 256-bit reflected product hi:lo -> 128 bits. Bits 0..63 of lo stand for x^255..x^192:
+// each bit j becomes bits j+121, j+126, j+127 (a carry-less multiply by 0xC2 << 56, landing 64
+// bits up) and j+128 (the qword swap). Two such folds clear lo.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(__m128i lo, __m128i hi) noexcept {
+  const __m128i poly = _mm_set_epi64x(0, static_cast<long long>(0xC200000000000000u));
+  __m128i t = _mm_clmulepi64_si128(lo, poly, 0x00);
+  lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4E), t);
+  t = _mm_clmulepi64_si128(lo, poly, 0x00);
+  return xor3(_mm_shuffle_epi32(lo, 0x4E), t, hi);
+}
+
+// a * b * x in GF(2^128), both reflected: with b = S_k this is a * H^k.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i gmul(__m128i a, __m128i b) noexcept {
+  const __m128i lo = _mm_clmulepi64_si128(a, b, 0x00);
+  const __m128i hi = _mm_clmulepi64_si128(a, b, 0x11);
+  const __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, b, 0x01), _mm_clmulepi64_si128(a, b, 0x10));
+  return reduce(_mm_xor_si128(lo, _mm_slli_si128(mid, 8)), _mm_xor_si128(hi, _mm_srli_si128(mid, 8)));
+}
+
+// Unreduced sums of the four partial products of each lane.
+struct acc {
+  __m512i lo, mid, hi;
+};
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE acc mul4(__m512i x, __m512i h) noexcept {
+  return {_mm512_clmulepi64_epi128(x, h, 0x00),
+          _mm512_xor_si512(_mm512_clmulepi64_epi128(x, h, 0x01), _mm512_clmulepi64_epi128(x, h, 0x10)),
+          _mm512_clmulepi64_epi128(x, h, 0x11)};
+}
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mul4_add(acc& a, __m512i x, __m512i h) noexcept {
+  a.lo = _mm512_xor_si512(a.lo, _mm512_clmulepi64_epi128(x, h, 0x00));
+  a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(x, h, 0x01), _mm512_clmulepi64_epi128(x, h, 0x10));
+  a.hi = _mm512_xor_si512(a.hi, _mm512_clmulepi64_epi128(x, h, 0x11));
+}
+// The four lanes summed and reduced.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(const acc& a) noexcept {
+  const __m512i lo = _mm512_xor_si512(a.lo, _mm512_bslli_epi128(a.mid, 8));
+  const __m512i hi = _mm512_xor_si512(a.hi, _mm512_bsrli_epi128(a.mid, 8));
+  const __m256i lo2 = _mm256_xor_si256(_mm512_castsi512_si256(lo), _mm512_extracti64x4_epi64(lo, 1));
+  const __m256i hi2 = _mm256_xor_si256(_mm512_castsi512_si256(hi), _mm512_extracti64x4_epi64(hi, 1));
+  return reduce(_mm_xor_si128(_mm256_castsi256_si128(lo2), _mm256_extracti128_si256(lo2, 1)),
+                _mm_xor_si128(_mm256_castsi256_si128(hi2), _mm256_extracti128_si256(hi2, 1)));
+}
+
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i zrev() noexcept { return bcast128(bswap_mask()); }
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i pow_z(const gcm_key& hk, int j) noexcept {
+  return _mm512_load_si512(hk.bytes + 64 * j);
+}
+// The zmm lane 0 = y, lanes 1..3 = 0: the GHASH state enters with the first block of a group.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i lane0(__m128i y) noexcept {
+  return _mm512_zextsi128_si512(y);
+}
+
+// y * H^16 + X0 * H^16 + ... + X15 * H: one group of 16 reflected blocks.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash16(const gcm_key& hk, __m128i y,
+                                                                const __m512i* x) noexcept {
+  acc a = mul4(_mm512_xor_si512(x[0], lane0(y)), pow_z(hk, 0));
+#pragma GCC unroll 3
+  for (int j = 1; j < 4; ++j) mul4_add(a, x[j], pow_z(hk, j));
+  return reduce(a);
+}
+
+// The mask of the 64-bit lanes of blocks 4j..4j+3 that are among the first r.
+FASTPRIM_ALWAYS_INLINE __mmask8 lanes(std::size_t r, std::size_t j) noexcept {
+  const std::size_t b = r - 4 * j;
+  return b >= 4 ? static_cast<__mmask8>(0xFF) : static_cast<__mmask8>((1u << (2 * b)) - 1);
+}
+
+// r (1..15) blocks, unreflected, at `in`; block i multiplied by H^(r-i).
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash_tail(const gcm_key& hk, __m128i y,
+                                                                   const std::byte* in,
+                                                                   std::size_t r) noexcept {
+  if (r == 1)
+    return gmul(_mm_xor_si128(y, rev(loadu(in))),
+                _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1))));
+  const std::byte* p = hk.bytes + 16 * (npow - r);
+  const __m512i bs = zrev();
+  acc a = mul4(_mm512_xor_si512(_mm512_shuffle_epi8(_mm512_maskz_loadu_epi64(lanes(r, 0), in), bs), lane0(y)),
+               _mm512_maskz_loadu_epi64(lanes(r, 0), p));
+  for (std::size_t j = 1; 4 * j < r; ++j)
+    mul4_add(a, _mm512_shuffle_epi8(_mm512_maskz_loadu_epi64(lanes(r, j), in + 64 * j), bs),
+             _mm512_maskz_loadu_epi64(lanes(r, j), p + 64 * j));
+  return reduce(a);
+}
+
+// ---- init and ghash ------------------------------------------------------------------------------
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void init(gcm_key& hk, const std::byte* h) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  // S_1 = H * x^-1: the reflected integer shifted left by one; the bit out of the top (x^-1)
+  // comes back as x^127 + x^6 + x + 1, 0xC2..01 reflected.
+  const __m128i x = rev(loadu(h));
+  const __m128i top = _mm_srai_epi32(_mm_shuffle_epi32(x, 0xFF), 31);
+  const __m128i shl = _mm_or_si128(_mm_slli_epi64(x, 1), _mm_srli_epi64(_mm_slli_si128(x, 8), 63));
+  const __m128i s1 =
+      _mm_xor_si128(shl, _mm_and_si128(top, _mm_set_epi64x(static_cast<long long>(0xC200000000000000u), 1)));
+  __m128i s = s1;
+  auto* out = reinterpret_cast<__m128i*>(hk.bytes);
+  _mm_store_si128(out + npow - 1, s);
+  for (int k = 2; k <= npow; ++k) {
+    s = gmul(s, s1);  // S_k * H = S_(k+1)
+    _mm_store_si128(out + npow - k, s);
+  }
+}
+
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void ghash(const gcm_key& hk, std::byte* y,
+                                                              const std::byte* in, std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  __m128i acc = rev(loadu(y));
+  if (n >= 16) {
+    const __m512i bs = zrev();
+    for (; n >= 16; n -= 16, in += 256) {
+      __m512i x[4];
+#pragma GCC unroll 4
+      for (int j = 0; j < 4; ++j) x[j] = _mm512_shuffle_epi8(loadz(in + 64 * j), bs);
+      acc = ghash16(hk, acc, x);
+    }
+  }
+  if (n != 0) acc = ghash_tail(hk, acc, in, n);
+  storeu(y, rev(acc));
+}
+
+// ---- the bulk kernels ----------------------------------------------------------------------------
+// Counter blocks are kept byte-reversed, where the big-endian inc32 word is the low dword of each
+// lane: one vpaddd per zmm, one vpshufb back.
+struct counters {
+  __m512i next;  // byte-reversed counter blocks c, c+1, c+2, c+3
+  FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE explicit counters(const std::byte* ctr) noexcept
+      : next(_mm512_add_epi32(bcast128(rev(loadu(ctr))),
+                              _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0))) {}
+  // The next 4 counter blocks, big-endian.
+  FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i take(__m512i bs) noexcept {
+    const __m512i c = _mm512_shuffle_epi8(next, bs);
+    next = _mm512_add_epi32(next, _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4));
+    return c;
+  }
+};
+
+// 16 blocks of AES-CTR on x (counter blocks in, keystream out), with the GHASH of the 16 reflected
+// blocks g multiplied in between the rounds; returns the new GHASH state.
+template <int R>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i aes16_ghash16(__m512i* x, const zkeys<R>& K,
+                                                                      const gcm_key& hk, __m128i y,
+                                                                      const __m512i* g) noexcept {
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) x[j] = _mm512_xor_si512(x[j], K.k[0]);
+  acc a = mul4(_mm512_xor_si512(g[0], lane0(y)), pow_z(hk, 0));
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[1]);
+  mul4_add(a, g[1], pow_z(hk, 1));
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[2]);
+  mul4_add(a, g[2], pow_z(hk, 2));
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[3]);
+  mul4_add(a, g[3], pow_z(hk, 3));
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[4]);
+  const __m128i r = reduce(a);
+#pragma GCC unroll 10
+  for (int k = 5; k < R; ++k) {
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[k]);
+  }
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenclast_epi128(x[j], K.k[R]);
+  return r;
+}
+
+template <int R>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void aes16(__m512i* x, const zkeys<R>& K) noexcept {
+  aes::x86_vaes::enc_z<R, 4>(x, K);
+}
+
+// The last r (1..15) blocks: CTR on ceil(r/4) zmm (the last one masked), then their GHASH.
+template <int R, bool Enc>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i tail(const zkeys<R>& K, counters& c,
+                                                             const gcm_key& hk, __m128i y,
+                                                             const std::byte* in, std::byte* out,
+                                                             std::size_t r) noexcept {
+  const __m512i bs = zrev();
+  const std::size_t g = (r + 3) / 4;
+  if (!Enc) y = ghash_tail(hk, y, in, r);
+  for (std::size_t j = 0; j < g; ++j) {
+    const __mmask8 m = lanes(r, j);
+    __m512i x[1] = {c.take(bs)};
+    aes::x86_vaes::enc_z<R, 1>(x, K);
+    _mm512_mask_storeu_epi64(out + 64 * j, m,
+                             _mm512_xor_si512(x[0], _mm512_maskz_loadu_epi64(m, in + 64 * j)));
+  }
+  if (Enc) y = ghash_tail(hk, y, out, r);
+  return y;
+}
+
+template <int R>
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void encrypt(const aes_round_keys& ks, const gcm_key& hk,
+                                                                const std::byte* ctr, std::byte* y,
+                                                                const std::byte* in, std::byte* out,
+                                                                std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  const __m512i bs = zrev();
+  const zkeys<R> K(enc_keys(ks));
+  counters c(ctr);
+  __m128i acc = rev(loadu(y));
+  if (n >= 16) {
+    // The first group alone; then each group's rounds carry the previous group's GHASH.
+    __m512i x[4], g[4];
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) x[j] = c.take(bs);
+    aes16<R>(x, K);
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) {
+      x[j] = _mm512_xor_si512(x[j], loadz(in + 64 * j));
+      storez(out + 64 * j, x[j]);
+      g[j] = _mm512_shuffle_epi8(x[j], bs);
+    }
+    for (n -= 16, in += 256, out += 256; n >= 16; n -= 16, in += 256, out += 256) {
+#pragma GCC unroll 4
+      for (int j = 0; j < 4; ++j) x[j] = c.take(bs);
+      acc = aes16_ghash16<R>(x, K, hk, acc, g);
+#pragma GCC unroll 4
+      for (int j = 0; j < 4; ++j) {
+        x[j] = _mm512_xor_si512(x[j], loadz(in + 64 * j));
+        storez(out + 64 * j, x[j]);
+        g[j] = _mm512_shuffle_epi8(x[j], bs);
+      }
+    }
+    acc = ghash16(hk, acc, g);
+  }
+  if (n != 0) acc = tail<R, true>(K, c, hk, acc, in, out, n);
+  storeu(y, rev(acc));
+}
+
+template <int R>
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt(const aes_round_keys& ks, const gcm_key& hk,
+                                                                const std::byte* ctr, std::byte* y,
+                                                                const std::byte* in, std::byte* out,
+                                                                std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  const __m512i bs = zrev();
+  const zkeys<R> K(enc_keys(ks));
+  counters c(ctr);
+  __m128i acc = rev(loadu(y));
+  for (; n >= 16; n -= 16, in += 256, out += 256) {
+    __m512i x[4], d[4], g[4];
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) {
+      d[j] = loadz(in + 64 * j);
+      g[j] = _mm512_shuffle_epi8(d[j], bs);
+      x[j] = c.take(bs);
+    }
+    acc = aes16_ghash16<R>(x, K, hk, acc, g);
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) storez(out + 64 * j, _mm512_xor_si512(x[j], d[j]));
+  }
+  if (n != 0) acc = tail<R, false>(K, c, hk, acc, in, out, n);
+  storeu(y, rev(acc));
+}
+
+template <int R>
+inline constexpr gcm_mode_kernels modes{encrypt<R>, decrypt<R>};
+inline constexpr gcm_kernels kernels{&aes::x86_vaes::kernels, init, ghash, {modes<10>, modes<12>, modes<14>}};
+
+}  // namespace detail::gcm::x86_vaes
+FASTPRIM_NAMESPACE_END
+
+#endif  // FASTPRIM_HAVE_X86_VAES
