@@ -1,7 +1,7 @@
 // Constant-time: yes (hardware AES and carry-less multiply; no table indexed by a secret, no
 // secret-dependent branch).
-// fastprim/gcm/gcm_x86_vaes.hpp: AES-GCM on VAES + VPCLMULQDQ with AVX-512: 16 blocks (4 zmm) per
-// iteration, the AES rounds of one group interleaved with the GHASH of the previous group's
+// fastprim/gcm/gcm_x86_vaes.hpp: AES-GCM on VAES + VPCLMULQDQ with AVX-512: 32 blocks (two halves
+// of 4 zmm) per iteration, the AES rounds of one group interleaved with the GHASH of the previous group's
 // ciphertext (encryption) or of the group's own input (decryption); each block is multiplied by
 // its own power of H, the products are summed unreduced and reduced once per group. The round
 // keys are those of the x86_vaes AES backend.
@@ -35,10 +35,10 @@ using aes::x86_vaes::storeu;
 using aes::x86_vaes::storez;
 using aes::x86_vaes::zkeys;
 
-// Layout of gcm_key: S_k = H^k * x^-1 (byte-reversed) for k = 16..1 at byte 16 * (16 - k), so
-// the zmm at byte 64 j holds the powers of blocks 4j..4j+3 of a 16-block group, and the last r
-// blocks of any group of r <= 16 find theirs from byte 16 * (16 - r) on.
-inline constexpr int npow = 16;
+// Layout of gcm_key: S_k = H^k * x^-1 (byte-reversed) for k = 32..1 at byte 16 * (32 - k), so
+// the zmm at byte 64 j holds the powers of blocks 4j..4j+3 of a 32-block group, and the last r
+// blocks of any group of r <= 32 find theirs from byte 16 * (32 - r) on.
+inline constexpr int npow = 32;
 
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i bswap_mask() noexcept {
   return _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -46,6 +46,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i bswap_mask() noexcept {
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i rev(__m128i x) noexcept {
   return _mm_shuffle_epi8(x, bswap_mask());
 }
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i zrev() noexcept { return bcast128(bswap_mask()); }
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i xor3(__m128i a, __m128i b, __m128i c) noexcept {
   return _mm_ternarylogic_epi64(a, b, c, 0x96);
 }
@@ -72,19 +73,25 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i gmul(__m128i a, __m128i 
   return reduce(_mm_xor_si128(lo, _mm_slli_si128(mid, 8)), _mm_xor_si128(hi, _mm_srli_si128(mid, 8)));
 }
 
-// Unreduced sums of the four partial products of each lane.
+// Unreduced sums of the partial products, per lane; zero to start.
 struct acc {
   __m512i lo, mid, hi;
 };
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE acc mul4(__m512i x, __m512i h) noexcept {
-  return {_mm512_clmulepi64_epi128(x, h, 0x00),
-          _mm512_xor_si512(_mm512_clmulepi64_epi128(x, h, 0x01), _mm512_clmulepi64_epi128(x, h, 0x10)),
-          _mm512_clmulepi64_epi128(x, h, 0x11)};
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE acc acc_zero() noexcept {
+  return {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
 }
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mul4_add(acc& a, __m512i x, __m512i h) noexcept {
+// a += x0 * h0 + x1 * h1 (lane-wise 128 x 128 products, four clmuls each).
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mul2_add(acc& a, __m512i x0, __m512i h0, __m512i x1,
+                                                              __m512i h1) noexcept {
+  a.lo = xor3(a.lo, _mm512_clmulepi64_epi128(x0, h0, 0x00), _mm512_clmulepi64_epi128(x1, h1, 0x00));
+  a.hi = xor3(a.hi, _mm512_clmulepi64_epi128(x0, h0, 0x11), _mm512_clmulepi64_epi128(x1, h1, 0x11));
+  a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(x0, h0, 0x01), _mm512_clmulepi64_epi128(x0, h0, 0x10));
+  a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(x1, h1, 0x01), _mm512_clmulepi64_epi128(x1, h1, 0x10));
+}
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mul1_add(acc& a, __m512i x, __m512i h) noexcept {
   a.lo = _mm512_xor_si512(a.lo, _mm512_clmulepi64_epi128(x, h, 0x00));
-  a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(x, h, 0x01), _mm512_clmulepi64_epi128(x, h, 0x10));
   a.hi = _mm512_xor_si512(a.hi, _mm512_clmulepi64_epi128(x, h, 0x11));
+  a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(x, h, 0x01), _mm512_clmulepi64_epi128(x, h, 0x10));
 }
 // The four lanes summed and reduced.
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(const acc& a) noexcept {
@@ -96,21 +103,31 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(const acc& a) noe
                 _mm_xor_si128(_mm256_castsi256_si128(hi2), _mm256_extracti128_si256(hi2, 1)));
 }
 
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i zrev() noexcept { return bcast128(bswap_mask()); }
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i pow_z(const gcm_key& hk, int j) noexcept {
   return _mm512_load_si512(hk.bytes + 64 * j);
 }
-// The zmm lane 0 = y, lanes 1..3 = 0: the GHASH state enters with the first block of a group.
+// Lane 0 = y, lanes 1..3 = 0.
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i lane0(__m128i y) noexcept {
   return _mm512_zextsi128_si512(y);
 }
+// Four blocks at p, reflected; the second form folds y into the first (the GHASH state enters with
+// the first block of a group).
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i load_ghash(const std::byte* p, __m512i bs) noexcept {
+  return _mm512_shuffle_epi8(loadz(p), bs);
+}
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i load_ghash(const std::byte* p, __m512i bs,
+                                                                   __m128i y) noexcept {
+  return _mm512_xor_si512(load_ghash(p, bs), lane0(y));
+}
 
-// y * H^16 + X0 * H^16 + ... + X15 * H: one group of 16 reflected blocks.
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash16(const gcm_key& hk, __m128i y,
-                                                                const __m512i* x) noexcept {
-  acc a = mul4(_mm512_xor_si512(x[0], lane0(y)), pow_z(hk, 0));
+// y = (y + X0) * H^32 + X1 * H^31 + ... + X31 * H: 32 blocks at p.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash32(const gcm_key& hk, __m128i y,
+                                                                const std::byte* p, __m512i bs) noexcept {
+  acc a = acc_zero();
+  mul2_add(a, load_ghash(p, bs, y), pow_z(hk, 0), load_ghash(p + 64, bs), pow_z(hk, 1));
 #pragma GCC unroll 3
-  for (int j = 1; j < 4; ++j) mul4_add(a, x[j], pow_z(hk, j));
+  for (int j = 2; j < 8; j += 2)
+    mul2_add(a, load_ghash(p + 64 * j, bs), pow_z(hk, j), load_ghash(p + 64 * j + 64, bs), pow_z(hk, j + 1));
   return reduce(a);
 }
 
@@ -120,7 +137,7 @@ FASTPRIM_ALWAYS_INLINE __mmask8 lanes(std::size_t r, std::size_t j) noexcept {
   return b >= 4 ? static_cast<__mmask8>(0xFF) : static_cast<__mmask8>((1u << (2 * b)) - 1);
 }
 
-// r (1..15) blocks, unreflected, at `in`; block i multiplied by H^(r-i).
+// r (1..31) blocks at `in`; block i multiplied by H^(r-i).
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash_tail(const gcm_key& hk, __m128i y,
                                                                    const std::byte* in,
                                                                    std::size_t r) noexcept {
@@ -129,10 +146,11 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash_tail(const gcm_key
                 _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1))));
   const std::byte* p = hk.bytes + 16 * (npow - r);
   const __m512i bs = zrev();
-  acc a = mul4(_mm512_xor_si512(_mm512_shuffle_epi8(_mm512_maskz_loadu_epi64(lanes(r, 0), in), bs), lane0(y)),
-               _mm512_maskz_loadu_epi64(lanes(r, 0), p));
+  acc a = acc_zero();
+  mul1_add(a, _mm512_xor_si512(_mm512_shuffle_epi8(_mm512_maskz_loadu_epi64(lanes(r, 0), in), bs), lane0(y)),
+           _mm512_maskz_loadu_epi64(lanes(r, 0), p));
   for (std::size_t j = 1; 4 * j < r; ++j)
-    mul4_add(a, _mm512_shuffle_epi8(_mm512_maskz_loadu_epi64(lanes(r, j), in + 64 * j), bs),
+    mul1_add(a, _mm512_shuffle_epi8(_mm512_maskz_loadu_epi64(lanes(r, j), in + 64 * j), bs),
              _mm512_maskz_loadu_epi64(lanes(r, j), p + 64 * j));
   return reduce(a);
 }
@@ -160,56 +178,69 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void ghash(const gcm_key& hk,
                                                               const std::byte* in, std::size_t n) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(true);
   __m128i acc = rev(loadu(y));
-  if (n >= 16) {
+  if (n >= 32) {
     const __m512i bs = zrev();
-    for (; n >= 16; n -= 16, in += 256) {
-      __m512i x[4];
-#pragma GCC unroll 4
-      for (int j = 0; j < 4; ++j) x[j] = _mm512_shuffle_epi8(loadz(in + 64 * j), bs);
-      acc = ghash16(hk, acc, x);
-    }
+    for (; n >= 32; n -= 32, in += 512) acc = ghash32(hk, acc, in, bs);
   }
   if (n != 0) acc = ghash_tail(hk, acc, in, n);
   storeu(y, rev(acc));
 }
 
 // ---- the bulk kernels ----------------------------------------------------------------------------
-// Counter blocks are kept byte-reversed, where the big-endian inc32 word is the low dword of each
-// lane: one vpaddd per zmm, one vpshufb back.
+// Counter blocks, also kept byte-reversed, where the big-endian inc32 word is the low dword of
+// each lane. While the last byte cannot carry within 16 blocks, blocks 4..15 are the first four
+// plus j in byte 15 (one vpaddq each); else each zmm is a vpaddd and a vpshufb back.
 struct counters {
-  __m512i next;  // byte-reversed counter blocks c, c+1, c+2, c+3
+  __m512i next;     // byte-reversed counter blocks c, c+1, c+2, c+3
+  std::uint32_t c;  // the low word of c (public: it comes from the IV)
   FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE explicit counters(const std::byte* ctr) noexcept
       : next(_mm512_add_epi32(bcast128(rev(loadu(ctr))),
-                              _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0))) {}
-  // The next 4 counter blocks, big-endian.
-  FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i take(__m512i bs) noexcept {
-    const __m512i c = _mm512_shuffle_epi8(next, bs);
-    next = _mm512_add_epi32(next, _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4));
-    return c;
+                              _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0))),
+        c(gcm_ctr32(ctr)) {}
+  FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE static __m512i step(int j) noexcept {
+    return _mm512_set_epi32(0, 0, 0, j, 0, 0, 0, j, 0, 0, 0, j, 0, 0, 0, j);
+  }
+  // The next 4 G counter blocks, big-endian.
+  template <int G>
+  FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void take(__m512i* x, __m512i bs) noexcept {
+    if (G > 1 && FASTPRIM_LIKELY((c & 0xFF) <= 256 - 4 * G)) {
+      x[0] = _mm512_shuffle_epi8(next, bs);
+#pragma GCC unroll 4
+      for (int j = 1; j < G; ++j) {
+        const long long d = static_cast<long long>(4 * j) << 56;
+        x[j] = _mm512_add_epi64(x[0], _mm512_set_epi64(d, 0, d, 0, d, 0, d, 0));
+      }
+    } else {
+#pragma GCC unroll 4
+      for (int j = 0; j < G; ++j) x[j] = _mm512_shuffle_epi8(_mm512_add_epi32(next, step(4 * j)), bs);
+    }
+    next = _mm512_add_epi32(next, step(4 * G));
+    c += 4 * G;
   }
 };
 
-// 16 blocks of AES-CTR on x (counter blocks in, keystream out), with the GHASH of the 16 reflected
-// blocks g multiplied in between the rounds; returns the new GHASH state.
-template <int R>
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i aes16_ghash16(__m512i* x, const zkeys<R>& K,
-                                                                      const gcm_key& hk, __m128i y,
-                                                                      const __m512i* g) noexcept {
+// 16 blocks of AES on x (counter blocks in, keystream out), with four zmm of reflected GHASH
+// input (g[0..3], powers from zmm `pj` of the table) multiplied into `a` between the rounds. When
+// Reduce, `a` is reduced after the multiplies (while the last rounds run) into *y.
+template <int R, bool Reduce>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void aes_ghash(__m512i* x, const zkeys<R>& K,
+                                                               const gcm_key& hk, int pj, acc& a,
+                                                               const __m512i* g, __m128i* y) noexcept {
 #pragma GCC unroll 4
   for (int j = 0; j < 4; ++j) x[j] = _mm512_xor_si512(x[j], K.k[0]);
-  acc a = mul4(_mm512_xor_si512(g[0], lane0(y)), pow_z(hk, 0));
 #pragma GCC unroll 4
   for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[1]);
-  mul4_add(a, g[1], pow_z(hk, 1));
+  mul1_add(a, g[0], pow_z(hk, pj));
 #pragma GCC unroll 4
   for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[2]);
-  mul4_add(a, g[2], pow_z(hk, 2));
+  mul1_add(a, g[1], pow_z(hk, pj + 1));
 #pragma GCC unroll 4
   for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[3]);
-  mul4_add(a, g[3], pow_z(hk, 3));
+  mul1_add(a, g[2], pow_z(hk, pj + 2));
 #pragma GCC unroll 4
   for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[4]);
-  const __m128i r = reduce(a);
+  mul1_add(a, g[3], pow_z(hk, pj + 3));
+  if constexpr (Reduce) *y = reduce(a);
 #pragma GCC unroll 10
   for (int k = 5; k < R; ++k) {
 #pragma GCC unroll 4
@@ -217,26 +248,33 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i aes16_ghash16(__m512i* x
   }
 #pragma GCC unroll 4
   for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenclast_epi128(x[j], K.k[R]);
-  return r;
 }
 
+// Four zmm of CTR, no GHASH: out = in ^ E(counters).
 template <int R>
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void aes16(__m512i* x, const zkeys<R>& K) noexcept {
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void ctr16(const zkeys<R>& K, counters& c, __m512i bs,
+                                                           const std::byte* in, std::byte* out) noexcept {
+  __m512i x[4];
+  c.take<4>(x, bs);
   aes::x86_vaes::enc_z<R, 4>(x, K);
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) storez(out + 64 * j, _mm512_xor_si512(x[j], loadz(in + 64 * j)));
 }
 
-// The last r (1..15) blocks: CTR on ceil(r/4) zmm (the last one masked), then their GHASH.
+// The last r (1..31) blocks: CTR on ceil(r/4) zmm (the last one masked), then their GHASH.
 template <int R, bool Enc>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i tail(const zkeys<R>& K, counters& c,
                                                              const gcm_key& hk, __m128i y,
                                                              const std::byte* in, std::byte* out,
                                                              std::size_t r) noexcept {
   const __m512i bs = zrev();
-  const std::size_t g = (r + 3) / 4;
   if (!Enc) y = ghash_tail(hk, y, in, r);
-  for (std::size_t j = 0; j < g; ++j) {
+  std::size_t j = 0;
+  for (; 4 * j + 16 <= r; j += 4) ctr16<R>(K, c, bs, in + 64 * j, out + 64 * j);
+  for (; 4 * j < r; ++j) {
     const __mmask8 m = lanes(r, j);
-    __m512i x[1] = {c.take(bs)};
+    __m512i x[1];
+    c.take<1>(x, bs);
     aes::x86_vaes::enc_z<R, 1>(x, K);
     _mm512_mask_storeu_epi64(out + 64 * j, m,
                              _mm512_xor_si512(x[0], _mm512_maskz_loadu_epi64(m, in + 64 * j)));
@@ -245,69 +283,106 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i tail(const zkeys<R>& K, 
   return y;
 }
 
+// Calls of 1..3 blocks (the one-block calls of short messages): xmm (VEX) only, round keys read
+// from memory, the products summed and reduced once.
+template <int R, bool Enc>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void small(const aes_round_keys& ks, const gcm_key& hk,
+                                                           const std::byte* ctr, std::byte* y,
+                                                           const std::byte* in, std::byte* out,
+                                                           std::size_t n) noexcept {
+  const __m128i* k = enc_keys(ks);
+  const __m128i c = rev(loadu(ctr));
+  const auto* p = reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - n));
+  __m128i g = rev(loadu(y)), lo = _mm_setzero_si128(), mid = lo, hi = lo;
+  for (std::size_t i = 0; i < n; ++i, in += 16, out += 16) {
+    const __m128i d = loadu(in);
+    const __m128i e = _mm_xor_si128(
+        d, aes::x86_vaes::enc1<R>(rev(_mm_add_epi32(c, _mm_cvtsi32_si128(static_cast<int>(i)))), k));
+    storeu(out, e);
+    g = _mm_xor_si128(g, rev(Enc ? e : d));
+    const __m128i h = _mm_load_si128(p + i);
+    lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(g, h, 0x00));
+    hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(g, h, 0x11));
+    mid = xor3(mid, _mm_clmulepi64_si128(g, h, 0x01), _mm_clmulepi64_si128(g, h, 0x10));
+    g = _mm_setzero_si128();
+  }
+  storeu(y,
+         rev(reduce(_mm_xor_si128(lo, _mm_slli_si128(mid, 8)), _mm_xor_si128(hi, _mm_srli_si128(mid, 8)))));
+}
+
+// Encryption: 32 blocks per iteration, two halves of 16 in flight; each half's rounds carry the
+// GHASH of 16 of the previous iteration's ciphertext blocks, read back from `out`.
 template <int R>
 FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void encrypt(const aes_round_keys& ks, const gcm_key& hk,
                                                                 const std::byte* ctr, std::byte* y,
                                                                 const std::byte* in, std::byte* out,
                                                                 std::size_t n) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(true);
+  if (n < 4) return small<R, true>(ks, hk, ctr, y, in, out, n);
   const __m512i bs = zrev();
   const zkeys<R> K(enc_keys(ks));
   counters c(ctr);
-  __m128i acc = rev(loadu(y));
-  if (n >= 16) {
-    // The first group alone; then each group's rounds carry the previous group's GHASH.
-    __m512i x[4], g[4];
+  __m128i acc_y = rev(loadu(y));
+  if (n >= 32) {
+    ctr16<R>(K, c, bs, in, out);
+    ctr16<R>(K, c, bs, in + 256, out + 256);
+    for (n -= 32, in += 512, out += 512; n >= 32; n -= 32, in += 512, out += 512) {
+      const std::byte* prev = out - 512;
+      acc a = acc_zero();
+#pragma GCC unroll 2
+      for (int h = 0; h < 2; ++h) {
+        __m512i x[4], g[4];
+        c.take<4>(x, bs);
+        g[0] = h == 0 ? load_ghash(prev, bs, acc_y) : load_ghash(prev + 256, bs);
+#pragma GCC unroll 3
+        for (int j = 1; j < 4; ++j) g[j] = load_ghash(prev + 256 * h + 64 * j, bs);
+        if (h == 0)
+          aes_ghash<R, false>(x, K, hk, 0, a, g, nullptr);
+        else
+          aes_ghash<R, true>(x, K, hk, 4, a, g, &acc_y);
 #pragma GCC unroll 4
-    for (int j = 0; j < 4; ++j) x[j] = c.take(bs);
-    aes16<R>(x, K);
-#pragma GCC unroll 4
-    for (int j = 0; j < 4; ++j) {
-      x[j] = _mm512_xor_si512(x[j], loadz(in + 64 * j));
-      storez(out + 64 * j, x[j]);
-      g[j] = _mm512_shuffle_epi8(x[j], bs);
-    }
-    for (n -= 16, in += 256, out += 256; n >= 16; n -= 16, in += 256, out += 256) {
-#pragma GCC unroll 4
-      for (int j = 0; j < 4; ++j) x[j] = c.take(bs);
-      acc = aes16_ghash16<R>(x, K, hk, acc, g);
-#pragma GCC unroll 4
-      for (int j = 0; j < 4; ++j) {
-        x[j] = _mm512_xor_si512(x[j], loadz(in + 64 * j));
-        storez(out + 64 * j, x[j]);
-        g[j] = _mm512_shuffle_epi8(x[j], bs);
+        for (int j = 0; j < 4; ++j)
+          storez(out + 256 * h + 64 * j, _mm512_xor_si512(x[j], loadz(in + 256 * h + 64 * j)));
       }
     }
-    acc = ghash16(hk, acc, g);
+    acc_y = ghash32(hk, acc_y, out - 512, bs);
   }
-  if (n != 0) acc = tail<R, true>(K, c, hk, acc, in, out, n);
-  storeu(y, rev(acc));
+  if (n != 0) acc_y = tail<R, true>(K, c, hk, acc_y, in, out, n);
+  storeu(y, rev(acc_y));
 }
 
+// Decryption: 32 blocks per iteration; each half's rounds carry the GHASH of its own input.
 template <int R>
 FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt(const aes_round_keys& ks, const gcm_key& hk,
                                                                 const std::byte* ctr, std::byte* y,
                                                                 const std::byte* in, std::byte* out,
                                                                 std::size_t n) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(true);
+  if (n < 4) return small<R, false>(ks, hk, ctr, y, in, out, n);
   const __m512i bs = zrev();
   const zkeys<R> K(enc_keys(ks));
   counters c(ctr);
-  __m128i acc = rev(loadu(y));
-  for (; n >= 16; n -= 16, in += 256, out += 256) {
-    __m512i x[4], d[4], g[4];
+  __m128i acc_y = rev(loadu(y));
+  for (; n >= 32; n -= 32, in += 512, out += 512) {
+    acc a = acc_zero();
+#pragma GCC unroll 2
+    for (int h = 0; h < 2; ++h) {
+      __m512i x[4], g[4];
+      c.take<4>(x, bs);
+      g[0] = h == 0 ? load_ghash(in, bs, acc_y) : load_ghash(in + 256, bs);
+#pragma GCC unroll 3
+      for (int j = 1; j < 4; ++j) g[j] = load_ghash(in + 256 * h + 64 * j, bs);
+      if (h == 0)
+        aes_ghash<R, false>(x, K, hk, 0, a, g, nullptr);
+      else
+        aes_ghash<R, true>(x, K, hk, 4, a, g, &acc_y);
 #pragma GCC unroll 4
-    for (int j = 0; j < 4; ++j) {
-      d[j] = loadz(in + 64 * j);
-      g[j] = _mm512_shuffle_epi8(d[j], bs);
-      x[j] = c.take(bs);
+      for (int j = 0; j < 4; ++j)
+        storez(out + 256 * h + 64 * j, _mm512_xor_si512(x[j], loadz(in + 256 * h + 64 * j)));
     }
-    acc = aes16_ghash16<R>(x, K, hk, acc, g);
-#pragma GCC unroll 4
-    for (int j = 0; j < 4; ++j) storez(out + 64 * j, _mm512_xor_si512(x[j], d[j]));
   }
-  if (n != 0) acc = tail<R, false>(K, c, hk, acc, in, out, n);
-  storeu(y, rev(acc));
+  if (n != 0) acc_y = tail<R, false>(K, c, hk, acc_y, in, out, n);
+  storeu(y, rev(acc_y));
 }
 
 template <int R>
