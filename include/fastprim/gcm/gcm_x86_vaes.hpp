@@ -35,10 +35,10 @@ using aes::x86_vaes::storeu;
 using aes::x86_vaes::storez;
 using aes::x86_vaes::zkeys;
 
-// Layout of gcm_key: S_k = H^k * x^-1 (byte-reversed) for k = 32..1 at byte 16 * (32 - k), so
-// the zmm at byte 64 j holds the powers of blocks 4j..4j+3 of a 32-block group, and the last r
-// blocks of any group of r <= 32 find theirs from byte 16 * (32 - r) on.
-inline constexpr int npow = 32;
+// Layout of gcm_key (all of its 1024 bytes): S_k = H^k * x^-1 (byte-reversed) for k = 64..1 at
+// byte 16 * (64 - k), so any run of r <= 64 blocks finds the powers H^r..H^1 of its blocks from
+// byte 16 * (64 - r) on: the last full group and the tail of a call share one reduction.
+inline constexpr int npow = 64;
 
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i bswap_mask() noexcept {
   return _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -103,8 +103,9 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(const acc& a) noe
                 _mm_xor_si128(_mm256_castsi256_si128(hi2), _mm256_extracti128_si256(hi2, 1)));
 }
 
+// The powers of blocks 4j..4j+3 of a 32-block group.
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i pow_z(const gcm_key& hk, int j) noexcept {
-  return _mm512_load_si512(hk.bytes + 64 * j);
+  return _mm512_load_si512(hk.bytes + 16 * (npow - 32) + 64 * j);
 }
 // Lane 0 = y, lanes 1..3 = 0.
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i lane0(__m128i y) noexcept {
@@ -137,10 +138,9 @@ FASTPRIM_ALWAYS_INLINE __mmask8 lanes(std::size_t r, std::size_t j) noexcept {
   return b >= 4 ? static_cast<__mmask8>(0xFF) : static_cast<__mmask8>((1u << (2 * b)) - 1);
 }
 
-// r (1..31) blocks at `in`; block i multiplied by H^(r-i).
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash_tail(const gcm_key& hk, __m128i y,
-                                                                   const std::byte* in,
-                                                                   std::size_t r) noexcept {
+// r (1..63) blocks at `in`; block i multiplied by H^(r-i), one reduction.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash_n(const gcm_key& hk, __m128i y,
+                                                                const std::byte* in, std::size_t r) noexcept {
   if (r == 1)
     return gmul(_mm_xor_si128(y, rev(loadu(in))),
                 _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1))));
@@ -178,11 +178,11 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void ghash(const gcm_key& hk,
                                                               const std::byte* in, std::size_t n) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(true);
   __m128i acc = rev(loadu(y));
-  if (n >= 32) {
+  if (n >= npow) {
     const __m512i bs = zrev();
-    for (; n >= 32; n -= 32, in += 512) acc = ghash32(hk, acc, in, bs);
+    for (; n >= npow; n -= 32, in += 512) acc = ghash32(hk, acc, in, bs);
   }
-  if (n != 0) acc = ghash_tail(hk, acc, in, n);
+  if (n != 0) acc = ghash_n(hk, acc, in, n);
   storeu(y, rev(acc));
 }
 
@@ -261,14 +261,11 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void ctr16(const zkeys<R>& K, co
   for (int j = 0; j < 4; ++j) storez(out + 64 * j, _mm512_xor_si512(x[j], loadz(in + 64 * j)));
 }
 
-// The last r (1..31) blocks: CTR on ceil(r/4) zmm (the last one masked), then their GHASH.
-template <int R, bool Enc>
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i tail(const zkeys<R>& K, counters& c,
-                                                             const gcm_key& hk, __m128i y,
-                                                             const std::byte* in, std::byte* out,
-                                                             std::size_t r) noexcept {
-  const __m512i bs = zrev();
-  if (!Enc) y = ghash_tail(hk, y, in, r);
+// CTR on r (1..63) blocks: groups of 4 zmm, then single zmm, the last one masked.
+template <int R>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void ctr_n(const zkeys<R>& K, counters& c, __m512i bs,
+                                                           const std::byte* in, std::byte* out,
+                                                           std::size_t r) noexcept {
   std::size_t j = 0;
   for (; 4 * j + 16 <= r; j += 4) ctr16<R>(K, c, bs, in + 64 * j, out + 64 * j);
   for (; 4 * j < r; ++j) {
@@ -279,8 +276,6 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i tail(const zkeys<R>& K, 
     _mm512_mask_storeu_epi64(out + 64 * j, m,
                              _mm512_xor_si512(x[0], _mm512_maskz_loadu_epi64(m, in + 64 * j)));
   }
-  if (Enc) y = ghash_tail(hk, y, out, r);
-  return y;
 }
 
 // Calls of 1..3 blocks (the one-block calls of short messages): xmm (VEX) only, round keys read
@@ -311,7 +306,8 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void small(const aes_round_keys&
 }
 
 // Encryption: 32 blocks per iteration, two halves of 16 in flight; each half's rounds carry the
-// GHASH of 16 of the previous iteration's ciphertext blocks, read back from `out`.
+// GHASH of 16 of the previous iteration's ciphertext blocks, read back from `out`. The last group
+// and the tail (< 32 blocks) are hashed together after the tail's CTR.
 template <int R>
 FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void encrypt(const aes_round_keys& ks, const gcm_key& hk,
                                                                 const std::byte* ctr, std::byte* y,
@@ -345,9 +341,13 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void encrypt(const aes_round_
           storez(out + 256 * h + 64 * j, _mm512_xor_si512(x[j], loadz(in + 256 * h + 64 * j)));
       }
     }
-    acc_y = ghash32(hk, acc_y, out - 512, bs);
+    // The tail's CTR, then the last group and the tail hashed as one run of 32 + n blocks.
+    if (n != 0) ctr_n<R>(K, c, bs, in, out, n);
+    acc_y = ghash_n(hk, acc_y, out - 512, 32 + n);
+  } else {
+    ctr_n<R>(K, c, bs, in, out, n);
+    acc_y = ghash_n(hk, acc_y, out, n);
   }
-  if (n != 0) acc_y = tail<R, true>(K, c, hk, acc_y, in, out, n);
   storeu(y, rev(acc_y));
 }
 
@@ -381,7 +381,11 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt(const aes_round_
         storez(out + 256 * h + 64 * j, _mm512_xor_si512(x[j], loadz(in + 256 * h + 64 * j)));
     }
   }
-  if (n != 0) acc_y = tail<R, false>(K, c, hk, acc_y, in, out, n);
+  // The last 1..31 blocks: hashed (before an in-place call overwrites them), then CTR.
+  if (n != 0) {
+    acc_y = ghash_n(hk, acc_y, in, n);
+    ctr_n<R>(K, c, bs, in, out, n);
+  }
   storeu(y, rev(acc_y));
 }
 
