@@ -7,11 +7,11 @@
 // keys are those of the x86_vaes AES backend.
 // GHASH works on byte-reversed blocks (bit i of the 128-bit integer = coefficient of x^(127-i)),
 // keeps H * x^-1 so that the product needs no 1-bit shift, and reduces with two folds by
-// x^128 = x^7 + x^2 + x + 1 in the reflected order (Gueron and Kounavis, "Intel Carry-Less
-// Multiplication Instruction and its Usage for Computing the GCM Mode", rev. 2.02, with the
-// shift-free variant of Gueron, "AES-GCM software performance on the current high end CPUs as a
-// performance baseline for CAESAR"); aggregated reduction as in the same paper.
-// Reference: NIST SP 800-38D; Intel SDM, VAESENC and VPCLMULQDQ (EVEX).
+// x^128 = x^7 + x^2 + x + 1 in the reflected order, each lane of a zmm before the lanes are summed (Gueron
+// and Kounavis, "Intel Carry-Less Multiplication Instruction and its Usage for Computing the GCM Mode",
+// rev. 2.02, with the shift-free variant of Gueron, "AES-GCM software performance on the current high end
+// CPUs as a performance baseline for CAESAR"); aggregated reduction as in the same paper. Reference: NIST SP
+// 800-38D; Intel SDM, VAESENC and VPCLMULQDQ (EVEX).
 #pragma once
 
 #include <cstddef>
@@ -54,15 +54,15 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i xor3(__m512i a, __m512i 
   return _mm512_ternarylogic_epi64(a, b, c, 0x96);
 }
 
-// The 256-bit reflected product hi:lo -> 128 bits. Bits 0..63 of lo stand for x^255..x^192:
-// each bit j becomes bits j+121, j+126, j+127 (a carry-less multiply by 0xC2 << 56, landing 64
-// bits up) and j+128 (the qword swap). Two such folds clear lo.
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(__m128i lo, __m128i hi) noexcept {
-  const __m128i poly = _mm_set_epi64x(0, static_cast<long long>(0xC200000000000000u));
-  __m128i t = _mm_clmulepi64_si128(lo, poly, 0x00);
-  lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4E), t);
-  t = _mm_clmulepi64_si128(lo, poly, 0x00);
-  return xor3(_mm_shuffle_epi32(lo, 0x4E), t, hi);
+// The 256-bit reflected product lo + mid * 2^64 + hi * 2^128 -> 128 bits. Bits 0..63 of lo stand
+// for x^255..x^192: each bit j becomes bits j+121, j+126, j+127 (a carry-less multiply by
+// 0xC2 << 56, landing 64 bits up) and j+128 (the qword swap), so lo folds into mid, then the low
+// half of mid into hi, with no shifts to merge mid first.
+inline constexpr long long poly = static_cast<long long>(0xC200000000000000u);
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(__m128i lo, __m128i mid, __m128i hi) noexcept {
+  const __m128i p = _mm_set_epi64x(0, poly);
+  const __m128i m = xor3(mid, _mm_shuffle_epi32(lo, 0x4E), _mm_clmulepi64_si128(lo, p, 0x00));
+  return xor3(hi, _mm_shuffle_epi32(m, 0x4E), _mm_clmulepi64_si128(m, p, 0x00));
 }
 
 // a * b * x in GF(2^128), both reflected: with b = S_k this is a * H^k.
@@ -70,7 +70,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i gmul(__m128i a, __m128i 
   const __m128i lo = _mm_clmulepi64_si128(a, b, 0x00);
   const __m128i hi = _mm_clmulepi64_si128(a, b, 0x11);
   const __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, b, 0x01), _mm_clmulepi64_si128(a, b, 0x10));
-  return reduce(_mm_xor_si128(lo, _mm_slli_si128(mid, 8)), _mm_xor_si128(hi, _mm_srli_si128(mid, 8)));
+  return reduce(lo, mid, hi);
 }
 
 // Unreduced sums of the partial products, per lane; zero to start.
@@ -93,14 +93,14 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mul1_add(acc& a, __m512i x,
   a.hi = _mm512_xor_si512(a.hi, _mm512_clmulepi64_epi128(x, h, 0x11));
   a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(x, h, 0x01), _mm512_clmulepi64_epi128(x, h, 0x10));
 }
-// The four lanes summed and reduced.
+// Each lane reduced, then the four summed.
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(const acc& a) noexcept {
-  const __m512i lo = _mm512_xor_si512(a.lo, _mm512_bslli_epi128(a.mid, 8));
-  const __m512i hi = _mm512_xor_si512(a.hi, _mm512_bsrli_epi128(a.mid, 8));
-  const __m256i lo2 = _mm256_xor_si256(_mm512_castsi512_si256(lo), _mm512_extracti64x4_epi64(lo, 1));
-  const __m256i hi2 = _mm256_xor_si256(_mm512_castsi512_si256(hi), _mm512_extracti64x4_epi64(hi, 1));
-  return reduce(_mm_xor_si128(_mm256_castsi256_si128(lo2), _mm256_extracti128_si256(lo2, 1)),
-                _mm_xor_si128(_mm256_castsi256_si128(hi2), _mm256_extracti128_si256(hi2, 1)));
+  const __m512i p = _mm512_set1_epi64(poly);
+  const auto swap = static_cast<_MM_PERM_ENUM>(0x4E);
+  const __m512i m = xor3(a.mid, _mm512_shuffle_epi32(a.lo, swap), _mm512_clmulepi64_epi128(a.lo, p, 0x00));
+  const __m512i r = xor3(a.hi, _mm512_shuffle_epi32(m, swap), _mm512_clmulepi64_epi128(m, p, 0x00));
+  const __m256i r2 = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64(r, 1));
+  return _mm_xor_si128(_mm256_castsi256_si128(r2), _mm256_extracti128_si256(r2, 1));
 }
 
 // The powers of blocks 4j..4j+3 of a 32-block group.
@@ -301,8 +301,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void small(const aes_round_keys&
     mid = xor3(mid, _mm_clmulepi64_si128(g, h, 0x01), _mm_clmulepi64_si128(g, h, 0x10));
     g = _mm_setzero_si128();
   }
-  storeu(y,
-         rev(reduce(_mm_xor_si128(lo, _mm_slli_si128(mid, 8)), _mm_xor_si128(hi, _mm_srli_si128(mid, 8)))));
+  storeu(y, rev(reduce(lo, mid, hi)));
 }
 
 // Encryption: 32 blocks per iteration, two halves of 16 in flight; each half's rounds carry the
