@@ -1,17 +1,18 @@
 // Constant-time: yes (hardware AES and carry-less multiply; no table indexed by a secret, no
 // secret-dependent branch).
-// fastprim/gcm/gcm_x86_vaes.hpp: AES-GCM on VAES + VPCLMULQDQ with AVX-512: 32 blocks (two halves
-// of 4 zmm) per iteration, the AES rounds of one group interleaved with the GHASH of the previous group's
-// ciphertext (encryption) or of the group's own input (decryption); each block is multiplied by
-// its own power of H, the products are summed unreduced and reduced once per group. The round
-// keys are those of the x86_vaes AES backend.
-// GHASH works on byte-reversed blocks (bit i of the 128-bit integer = coefficient of x^(127-i)),
-// keeps H * x^-1 so that the product needs no 1-bit shift, and reduces with two folds by
-// x^128 = x^7 + x^2 + x + 1 in the reflected order, each lane of a zmm before the lanes are summed (Gueron
-// and Kounavis, "Intel Carry-Less Multiplication Instruction and its Usage for Computing the GCM Mode",
-// rev. 2.02, with the shift-free variant of Gueron, "AES-GCM software performance on the current high end
-// CPUs as a performance baseline for CAESAR"); aggregated reduction as in the same paper. Reference: NIST SP
-// 800-38D; Intel SDM, VAESENC and VPCLMULQDQ (EVEX).
+// fastprim/gcm/gcm_x86_vaes.hpp: AES-GCM on VAES + VPCLMULQDQ with AVX-512. 32 blocks (two
+// halves of 4 zmm) per iteration; the AES rounds of each half carry the GHASH multiplies of 16
+// blocks (the previous iteration's ciphertext when encrypting, the half's own input when
+// decrypting), each block by its own power of H, summed unreduced and reduced once per 32 blocks.
+// The round keys are those of the x86_vaes AES backend.
+// GHASH works on byte-reversed blocks (bit i of the 128-bit integer is the coefficient of
+// x^(127-i)) and keeps the powers of H times x^-1, so that a product needs no 1-bit shift; the
+// 256-bit product is reduced by two folds, each a carry-less multiply by 0xC2 << 56 and a qword
+// swap (Gueron and Kounavis, "Intel Carry-Less Multiplication Instruction and its Usage for
+// Computing the GCM Mode", rev. 2.02, for the reflected domain and the aggregated reduction;
+// Bedrune and Videau, "Reversing a Finite Field Multiplication Optimization", Quarkslab 2016,
+// for why the two folds are exact).
+// Reference: NIST SP 800-38D; Intel SDM, VAESENC and VPCLMULQDQ (EVEX).
 #pragma once
 
 #include <cstddef>
@@ -230,16 +231,14 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void aes_ghash(__m512i* x, const
   for (int j = 0; j < 4; ++j) x[j] = _mm512_xor_si512(x[j], K.k[0]);
 #pragma GCC unroll 4
   for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[1]);
-  mul1_add(a, g[0], pow_z(hk, pj));
+  mul2_add(a, g[0], pow_z(hk, pj), g[1], pow_z(hk, pj + 1));
 #pragma GCC unroll 4
   for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[2]);
-  mul1_add(a, g[1], pow_z(hk, pj + 1));
 #pragma GCC unroll 4
   for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[3]);
-  mul1_add(a, g[2], pow_z(hk, pj + 2));
+  mul2_add(a, g[2], pow_z(hk, pj + 2), g[3], pow_z(hk, pj + 3));
 #pragma GCC unroll 4
   for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[4]);
-  mul1_add(a, g[3], pow_z(hk, pj + 3));
   if constexpr (Reduce) *y = reduce(a);
 #pragma GCC unroll 10
   for (int k = 5; k < R; ++k) {
