@@ -94,12 +94,16 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mul1_add(acc& a, __m512i x,
   a.hi = _mm512_xor_si512(a.hi, _mm512_clmulepi64_epi128(x, h, 0x11));
   a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(x, h, 0x01), _mm512_clmulepi64_epi128(x, h, 0x10));
 }
-// Each lane reduced, then the four summed.
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(const acc& a) noexcept {
+// Each lane reduced.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i reduce_lanes(const acc& a) noexcept {
   const __m512i p = _mm512_set1_epi64(poly);
   const auto swap = static_cast<_MM_PERM_ENUM>(0x4E);
   const __m512i m = xor3(a.mid, _mm512_shuffle_epi32(a.lo, swap), _mm512_clmulepi64_epi128(a.lo, p, 0x00));
-  const __m512i r = xor3(a.hi, _mm512_shuffle_epi32(m, swap), _mm512_clmulepi64_epi128(m, p, 0x00));
+  return xor3(a.hi, _mm512_shuffle_epi32(m, swap), _mm512_clmulepi64_epi128(m, p, 0x00));
+}
+// Each lane reduced, then the four summed.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(const acc& a) noexcept {
+  const __m512i r = reduce_lanes(a);
   const __m256i r2 = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64(r, 1));
   return _mm_xor_si128(_mm256_castsi256_si128(r2), _mm256_extracti128_si256(r2, 1));
 }
@@ -166,12 +170,25 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void init(gcm_key& hk, const 
   const __m128i shl = _mm_or_si128(_mm_slli_epi64(x, 1), _mm_srli_epi64(_mm_slli_si128(x, 8), 63));
   const __m128i s1 =
       _mm_xor_si128(shl, _mm_and_si128(top, _mm_set_epi64x(static_cast<long long>(0xC200000000000000u), 1)));
-  __m128i s = s1;
+  // S_2..S_8 on xmm, then four powers per zmm: S_(k+8) = S_k * H^8 in two independent chains.
   auto* out = reinterpret_cast<__m128i*>(hk.bytes);
-  _mm_store_si128(out + npow - 1, s);
-  for (int k = 2; k <= npow; ++k) {
-    s = gmul(s, s1);  // S_k * H = S_(k+1)
-    _mm_store_si128(out + npow - k, s);
+  __m128i s[9];
+  s[1] = s1;
+  s[2] = gmul(s1, s1);
+  s[3] = gmul(s[2], s1);
+  s[4] = gmul(s[2], s[2]);
+  for (int k = 5; k <= 8; ++k) s[k] = gmul(s[4], s[k - 4]);
+  for (int k = 1; k <= 8; ++k) _mm_store_si128(out + npow - k, s[k]);
+  const __m512i h8 = bcast128(s[8]);
+  // The zmm at byte 16 * (60 - 4i) holds S_(4i+4)..S_(4i+1).
+  auto* z = reinterpret_cast<__m512i*>(hk.bytes);
+#pragma GCC unroll 2
+  for (int i = 2; i < npow / 4; ++i) {
+    const __m512i q = _mm512_load_si512(z + (npow / 4 - 1) - (i - 2));
+    acc a{_mm512_clmulepi64_epi128(q, h8, 0x00),
+          _mm512_xor_si512(_mm512_clmulepi64_epi128(q, h8, 0x01), _mm512_clmulepi64_epi128(q, h8, 0x10)),
+          _mm512_clmulepi64_epi128(q, h8, 0x11)};
+    _mm512_store_si512(z + (npow / 4 - 1) - i, reduce_lanes(a));
   }
 }
 
