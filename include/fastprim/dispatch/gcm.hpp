@@ -23,6 +23,7 @@ FASTPRIM_NAMESPACE_END
 #include "fastprim/gcm/gcm_armv8_ce.hpp"
 #include "fastprim/gcm/gcm_scalar.hpp"
 #include "fastprim/gcm/gcm_x86_aesni.hpp"
+#include "fastprim/gcm/gcm_x86_vaes.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
@@ -38,6 +39,9 @@ struct kernels_of<primitive::aes_gcm> {
   template <backend B>
   static constexpr const type* get() noexcept {
     if constexpr (B == backend::scalar) return &gcm::scalar::kernels;
+#if FASTPRIM_HAVE_X86_VAES
+    if constexpr (B == backend::x86_vaes) return &gcm::x86_vaes::kernels;
+#endif
 #if FASTPRIM_HAVE_ARMV8_CE
     if constexpr (B == backend::armv8_ce) return &gcm::armv8_ce::kernels;
 #endif

@@ -1,0 +1,414 @@
+// Constant-time: yes (hardware AES and carry-less multiply; no table indexed by a secret, no
+// secret-dependent branch).
+// fastprim/gcm/gcm_x86_vaes.hpp: AES-GCM on VAES + VPCLMULQDQ with AVX-512. 32 blocks (two
+// halves of 4 zmm) per iteration; the AES rounds of each half carry the GHASH multiplies of 16
+// blocks (the previous iteration's ciphertext when encrypting, the half's own input when
+// decrypting), each block by its own power of H, summed unreduced and reduced once per 32 blocks.
+// The round keys are those of the x86_vaes AES backend.
+// GHASH works on byte-reversed blocks (bit i of the 128-bit integer is the coefficient of
+// x^(127-i)) and keeps the powers of H times x^-1, so that a product needs no 1-bit shift; the
+// 256-bit product is reduced by two folds, each a carry-less multiply by 0xC2 << 56 and a qword
+// swap (Gueron and Kounavis, "Intel Carry-Less Multiplication Instruction and its Usage for
+// Computing the GCM Mode", rev. 2.02, for the reflected domain and the aggregated reduction;
+// Bedrune and Videau, "Reversing a Finite Field Multiplication Optimization", Quarkslab 2016,
+// for why the two folds are exact).
+// Reference: NIST SP 800-38D; Intel SDM, VAESENC and VPCLMULQDQ (EVEX).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "fastprim/aes/aes_x86_vaes.hpp"
+#include "fastprim/detail/config.hpp"
+#include "fastprim/gcm/gcm_kernels.hpp"
+
+#if FASTPRIM_HAVE_X86_VAES
+#include <immintrin.h>
+
+FASTPRIM_NAMESPACE_BEGIN
+namespace detail::gcm::x86_vaes {
+
+using aes::x86_vaes::bcast128;
+using aes::x86_vaes::enc_keys;
+using aes::x86_vaes::loadu;
+using aes::x86_vaes::loadz;
+using aes::x86_vaes::storeu;
+using aes::x86_vaes::storez;
+using aes::x86_vaes::zkeys;
+
+// Layout of gcm_key (all of its 1024 bytes): S_k = H^k * x^-1 (byte-reversed) for k = 64..1 at
+// byte 16 * (64 - k), so any run of r <= 64 blocks finds the powers H^r..H^1 of its blocks from
+// byte 16 * (64 - r) on: the last full group and the tail of a call share one reduction.
+inline constexpr int npow = 64;
+
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i bswap_mask() noexcept {
+  return _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i rev(__m128i x) noexcept {
+  return _mm_shuffle_epi8(x, bswap_mask());
+}
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i zrev() noexcept { return bcast128(bswap_mask()); }
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i xor3(__m128i a, __m128i b, __m128i c) noexcept {
+  return _mm_ternarylogic_epi64(a, b, c, 0x96);
+}
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i xor3(__m512i a, __m512i b, __m512i c) noexcept {
+  return _mm512_ternarylogic_epi64(a, b, c, 0x96);
+}
+
+// The 256-bit reflected product lo + mid * 2^64 + hi * 2^128 -> 128 bits. Bits 0..63 of lo stand
+// for x^255..x^192: each bit j becomes bits j+121, j+126, j+127 (a carry-less multiply by
+// 0xC2 << 56, landing 64 bits up) and j+128 (the qword swap), so lo folds into mid, then the low
+// half of mid into hi, with no shifts to merge mid first.
+inline constexpr long long poly = static_cast<long long>(0xC200000000000000u);
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(__m128i lo, __m128i mid, __m128i hi) noexcept {
+  const __m128i p = _mm_set_epi64x(0, poly);
+  const __m128i m = xor3(mid, _mm_shuffle_epi32(lo, 0x4E), _mm_clmulepi64_si128(lo, p, 0x00));
+  return xor3(hi, _mm_shuffle_epi32(m, 0x4E), _mm_clmulepi64_si128(m, p, 0x00));
+}
+
+// a * b * x in GF(2^128), both reflected: with b = S_k this is a * H^k.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i gmul(__m128i a, __m128i b) noexcept {
+  const __m128i lo = _mm_clmulepi64_si128(a, b, 0x00);
+  const __m128i hi = _mm_clmulepi64_si128(a, b, 0x11);
+  const __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, b, 0x01), _mm_clmulepi64_si128(a, b, 0x10));
+  return reduce(lo, mid, hi);
+}
+
+// Unreduced sums of the partial products, per lane; zero to start.
+struct acc {
+  __m512i lo, mid, hi;
+};
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE acc acc_zero() noexcept {
+  return {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+}
+// a += x0 * h0 + x1 * h1 (lane-wise 128 x 128 products, four clmuls each).
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mul2_add(acc& a, __m512i x0, __m512i h0, __m512i x1,
+                                                              __m512i h1) noexcept {
+  a.lo = xor3(a.lo, _mm512_clmulepi64_epi128(x0, h0, 0x00), _mm512_clmulepi64_epi128(x1, h1, 0x00));
+  a.hi = xor3(a.hi, _mm512_clmulepi64_epi128(x0, h0, 0x11), _mm512_clmulepi64_epi128(x1, h1, 0x11));
+  a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(x0, h0, 0x01), _mm512_clmulepi64_epi128(x0, h0, 0x10));
+  a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(x1, h1, 0x01), _mm512_clmulepi64_epi128(x1, h1, 0x10));
+}
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mul1_add(acc& a, __m512i x, __m512i h) noexcept {
+  a.lo = _mm512_xor_si512(a.lo, _mm512_clmulepi64_epi128(x, h, 0x00));
+  a.hi = _mm512_xor_si512(a.hi, _mm512_clmulepi64_epi128(x, h, 0x11));
+  a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(x, h, 0x01), _mm512_clmulepi64_epi128(x, h, 0x10));
+}
+// Each lane reduced.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i reduce_lanes(const acc& a) noexcept {
+  const __m512i p = _mm512_set1_epi64(poly);
+  const auto swap = static_cast<_MM_PERM_ENUM>(0x4E);
+  const __m512i m = xor3(a.mid, _mm512_shuffle_epi32(a.lo, swap), _mm512_clmulepi64_epi128(a.lo, p, 0x00));
+  return xor3(a.hi, _mm512_shuffle_epi32(m, swap), _mm512_clmulepi64_epi128(m, p, 0x00));
+}
+// Each lane reduced, then the four summed.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(const acc& a) noexcept {
+  const __m512i r = reduce_lanes(a);
+  const __m256i r2 = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64(r, 1));
+  return _mm_xor_si128(_mm256_castsi256_si128(r2), _mm256_extracti128_si256(r2, 1));
+}
+
+// The powers of blocks 4j..4j+3 of a 32-block group.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i pow_z(const gcm_key& hk, int j) noexcept {
+  return _mm512_load_si512(hk.bytes + 16 * (npow - 32) + 64 * j);
+}
+// Lane 0 = y, lanes 1..3 = 0.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i lane0(__m128i y) noexcept {
+  return _mm512_zextsi128_si512(y);
+}
+// Four blocks at p, reflected; the second form folds y into the first (the GHASH state enters with
+// the first block of a group).
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i load_ghash(const std::byte* p, __m512i bs) noexcept {
+  return _mm512_shuffle_epi8(loadz(p), bs);
+}
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i load_ghash(const std::byte* p, __m512i bs,
+                                                                   __m128i y) noexcept {
+  return _mm512_xor_si512(load_ghash(p, bs), lane0(y));
+}
+
+// y = (y + X0) * H^32 + X1 * H^31 + ... + X31 * H: 32 blocks at p.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash32(const gcm_key& hk, __m128i y,
+                                                                const std::byte* p, __m512i bs) noexcept {
+  acc a = acc_zero();
+  mul2_add(a, load_ghash(p, bs, y), pow_z(hk, 0), load_ghash(p + 64, bs), pow_z(hk, 1));
+#pragma GCC unroll 3
+  for (int j = 2; j < 8; j += 2)
+    mul2_add(a, load_ghash(p + 64 * j, bs), pow_z(hk, j), load_ghash(p + 64 * j + 64, bs), pow_z(hk, j + 1));
+  return reduce(a);
+}
+
+// The mask of the 64-bit lanes of blocks 4j..4j+3 that are among the first r.
+FASTPRIM_ALWAYS_INLINE __mmask8 lanes(std::size_t r, std::size_t j) noexcept {
+  const std::size_t b = r - 4 * j;
+  return b >= 4 ? static_cast<__mmask8>(0xFF) : static_cast<__mmask8>((1u << (2 * b)) - 1);
+}
+
+// r (1..63) blocks at `in`; block i multiplied by H^(r-i), one reduction.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash_n(const gcm_key& hk, __m128i y,
+                                                                const std::byte* in, std::size_t r) noexcept {
+  if (r == 1)
+    return gmul(_mm_xor_si128(y, rev(loadu(in))),
+                _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1))));
+  const std::byte* p = hk.bytes + 16 * (npow - r);
+  const __m512i bs = zrev();
+  acc a = acc_zero();
+  mul1_add(a, _mm512_xor_si512(_mm512_shuffle_epi8(_mm512_maskz_loadu_epi64(lanes(r, 0), in), bs), lane0(y)),
+           _mm512_maskz_loadu_epi64(lanes(r, 0), p));
+  for (std::size_t j = 1; 4 * j < r; ++j)
+    mul1_add(a, _mm512_shuffle_epi8(_mm512_maskz_loadu_epi64(lanes(r, j), in + 64 * j), bs),
+             _mm512_maskz_loadu_epi64(lanes(r, j), p + 64 * j));
+  return reduce(a);
+}
+
+// ---- init and ghash ------------------------------------------------------------------------------
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void init(gcm_key& hk, const std::byte* h) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  // S_1 = H * x^-1: the reflected integer shifted left by one; the bit out of the top (x^-1)
+  // comes back as x^127 + x^6 + x + 1, 0xC2..01 reflected.
+  const __m128i x = rev(loadu(h));
+  const __m128i top = _mm_srai_epi32(_mm_shuffle_epi32(x, 0xFF), 31);
+  const __m128i shl = _mm_or_si128(_mm_slli_epi64(x, 1), _mm_srli_epi64(_mm_slli_si128(x, 8), 63));
+  const __m128i s1 =
+      _mm_xor_si128(shl, _mm_and_si128(top, _mm_set_epi64x(static_cast<long long>(0xC200000000000000u), 1)));
+  // S_2..S_8 on xmm, then four powers per zmm: S_(k+8) = S_k * H^8 in two independent chains.
+  auto* out = reinterpret_cast<__m128i*>(hk.bytes);
+  __m128i s[9];
+  s[1] = s1;
+  s[2] = gmul(s1, s1);
+  s[3] = gmul(s[2], s1);
+  s[4] = gmul(s[2], s[2]);
+  for (int k = 5; k <= 8; ++k) s[k] = gmul(s[4], s[k - 4]);
+  for (int k = 1; k <= 8; ++k) _mm_store_si128(out + npow - k, s[k]);
+  const __m512i h8 = bcast128(s[8]);
+  // The zmm at byte 16 * (60 - 4i) holds S_(4i+4)..S_(4i+1).
+  auto* z = reinterpret_cast<__m512i*>(hk.bytes);
+#pragma GCC unroll 2
+  for (int i = 2; i < npow / 4; ++i) {
+    const __m512i q = _mm512_load_si512(z + (npow / 4 - 1) - (i - 2));
+    acc a{_mm512_clmulepi64_epi128(q, h8, 0x00),
+          _mm512_xor_si512(_mm512_clmulepi64_epi128(q, h8, 0x01), _mm512_clmulepi64_epi128(q, h8, 0x10)),
+          _mm512_clmulepi64_epi128(q, h8, 0x11)};
+    _mm512_store_si512(z + (npow / 4 - 1) - i, reduce_lanes(a));
+  }
+}
+
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void ghash(const gcm_key& hk, std::byte* y,
+                                                              const std::byte* in, std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  __m128i acc = rev(loadu(y));
+  if (n >= npow) {
+    const __m512i bs = zrev();
+    for (; n >= npow; n -= 32, in += 512) acc = ghash32(hk, acc, in, bs);
+  }
+  if (n != 0) acc = ghash_n(hk, acc, in, n);
+  storeu(y, rev(acc));
+}
+
+// ---- the bulk kernels ----------------------------------------------------------------------------
+// Counter blocks, also kept byte-reversed, where the big-endian inc32 word is the low dword of
+// each lane. While the last byte cannot carry within 16 blocks, blocks 4..15 are the first four
+// plus j in byte 15 (one vpaddq each); else each zmm is a vpaddd and a vpshufb back.
+struct counters {
+  __m512i next;     // byte-reversed counter blocks c, c+1, c+2, c+3
+  std::uint32_t c;  // the low word of c (public: it comes from the IV)
+  FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE explicit counters(const std::byte* ctr) noexcept
+      : next(_mm512_add_epi32(bcast128(rev(loadu(ctr))),
+                              _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0))),
+        c(gcm_ctr32(ctr)) {}
+  FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE static __m512i step(int j) noexcept {
+    return _mm512_set_epi32(0, 0, 0, j, 0, 0, 0, j, 0, 0, 0, j, 0, 0, 0, j);
+  }
+  // The next 4 G counter blocks, big-endian.
+  template <int G>
+  FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void take(__m512i* x, __m512i bs) noexcept {
+    if (G > 1 && FASTPRIM_LIKELY((c & 0xFF) <= 256 - 4 * G)) {
+      x[0] = _mm512_shuffle_epi8(next, bs);
+#pragma GCC unroll 4
+      for (int j = 1; j < G; ++j) {
+        const long long d = static_cast<long long>(4 * j) << 56;
+        x[j] = _mm512_add_epi64(x[0], _mm512_set_epi64(d, 0, d, 0, d, 0, d, 0));
+      }
+    } else {
+#pragma GCC unroll 4
+      for (int j = 0; j < G; ++j) x[j] = _mm512_shuffle_epi8(_mm512_add_epi32(next, step(4 * j)), bs);
+    }
+    next = _mm512_add_epi32(next, step(4 * G));
+    c += 4 * G;
+  }
+};
+
+// 16 blocks of AES on x (counter blocks in, keystream out), with four zmm of reflected GHASH
+// input (g[0..3], powers from zmm `pj` of the table) multiplied into `a` between the rounds. When
+// Reduce, `a` is reduced after the multiplies (while the last rounds run) into *y.
+template <int R, bool Reduce>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void aes_ghash(__m512i* x, const zkeys<R>& K,
+                                                               const gcm_key& hk, int pj, acc& a,
+                                                               const __m512i* g, __m128i* y) noexcept {
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) x[j] = _mm512_xor_si512(x[j], K.k[0]);
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[1]);
+  mul2_add(a, g[0], pow_z(hk, pj), g[1], pow_z(hk, pj + 1));
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[2]);
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[3]);
+  mul2_add(a, g[2], pow_z(hk, pj + 2), g[3], pow_z(hk, pj + 3));
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[4]);
+  if constexpr (Reduce) *y = reduce(a);
+#pragma GCC unroll 10
+  for (int k = 5; k < R; ++k) {
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenc_epi128(x[j], K.k[k]);
+  }
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenclast_epi128(x[j], K.k[R]);
+}
+
+// Four zmm of CTR, no GHASH: out = in ^ E(counters).
+template <int R>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void ctr16(const zkeys<R>& K, counters& c, __m512i bs,
+                                                           const std::byte* in, std::byte* out) noexcept {
+  __m512i x[4];
+  c.take<4>(x, bs);
+  aes::x86_vaes::enc_z<R, 4>(x, K);
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) storez(out + 64 * j, _mm512_xor_si512(x[j], loadz(in + 64 * j)));
+}
+
+// CTR on r (1..63) blocks: groups of 4 zmm, then single zmm, the last one masked.
+template <int R>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void ctr_n(const zkeys<R>& K, counters& c, __m512i bs,
+                                                           const std::byte* in, std::byte* out,
+                                                           std::size_t r) noexcept {
+  std::size_t j = 0;
+  for (; 4 * j + 16 <= r; j += 4) ctr16<R>(K, c, bs, in + 64 * j, out + 64 * j);
+  for (; 4 * j < r; ++j) {
+    const __mmask8 m = lanes(r, j);
+    __m512i x[1];
+    c.take<1>(x, bs);
+    aes::x86_vaes::enc_z<R, 1>(x, K);
+    _mm512_mask_storeu_epi64(out + 64 * j, m,
+                             _mm512_xor_si512(x[0], _mm512_maskz_loadu_epi64(m, in + 64 * j)));
+  }
+}
+
+// Calls of 1..3 blocks (the one-block calls of short messages): xmm (VEX) only, round keys read
+// from memory, the products summed and reduced once.
+template <int R, bool Enc>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void small(const aes_round_keys& ks, const gcm_key& hk,
+                                                           const std::byte* ctr, std::byte* y,
+                                                           const std::byte* in, std::byte* out,
+                                                           std::size_t n) noexcept {
+  const __m128i* k = enc_keys(ks);
+  const __m128i c = rev(loadu(ctr));
+  const auto* p = reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - n));
+  __m128i g = rev(loadu(y)), lo = _mm_setzero_si128(), mid = lo, hi = lo;
+  for (std::size_t i = 0; i < n; ++i, in += 16, out += 16) {
+    const __m128i d = loadu(in);
+    const __m128i e = _mm_xor_si128(
+        d, aes::x86_vaes::enc1<R>(rev(_mm_add_epi32(c, _mm_cvtsi32_si128(static_cast<int>(i)))), k));
+    storeu(out, e);
+    g = _mm_xor_si128(g, rev(Enc ? e : d));
+    const __m128i h = _mm_load_si128(p + i);
+    lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(g, h, 0x00));
+    hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(g, h, 0x11));
+    mid = xor3(mid, _mm_clmulepi64_si128(g, h, 0x01), _mm_clmulepi64_si128(g, h, 0x10));
+    g = _mm_setzero_si128();
+  }
+  storeu(y, rev(reduce(lo, mid, hi)));
+}
+
+// Encryption: 32 blocks per iteration, two halves of 16 in flight; each half's rounds carry the
+// GHASH of 16 of the previous iteration's ciphertext blocks, read back from `out`. The last group
+// and the tail (< 32 blocks) are hashed together after the tail's CTR.
+template <int R>
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void encrypt(const aes_round_keys& ks, const gcm_key& hk,
+                                                                const std::byte* ctr, std::byte* y,
+                                                                const std::byte* in, std::byte* out,
+                                                                std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  if (n < 4) return small<R, true>(ks, hk, ctr, y, in, out, n);
+  const __m512i bs = zrev();
+  const zkeys<R> K(enc_keys(ks));
+  counters c(ctr);
+  __m128i acc_y = rev(loadu(y));
+  if (n >= 32) {
+    ctr16<R>(K, c, bs, in, out);
+    ctr16<R>(K, c, bs, in + 256, out + 256);
+    for (n -= 32, in += 512, out += 512; n >= 32; n -= 32, in += 512, out += 512) {
+      const std::byte* prev = out - 512;
+      acc a = acc_zero();
+#pragma GCC unroll 2
+      for (int h = 0; h < 2; ++h) {
+        __m512i x[4], g[4];
+        c.take<4>(x, bs);
+        g[0] = h == 0 ? load_ghash(prev, bs, acc_y) : load_ghash(prev + 256, bs);
+#pragma GCC unroll 3
+        for (int j = 1; j < 4; ++j) g[j] = load_ghash(prev + 256 * h + 64 * j, bs);
+        if (h == 0)
+          aes_ghash<R, false>(x, K, hk, 0, a, g, nullptr);
+        else
+          aes_ghash<R, true>(x, K, hk, 4, a, g, &acc_y);
+#pragma GCC unroll 4
+        for (int j = 0; j < 4; ++j)
+          storez(out + 256 * h + 64 * j, _mm512_xor_si512(x[j], loadz(in + 256 * h + 64 * j)));
+      }
+    }
+    // The tail's CTR, then the last group and the tail hashed as one run of 32 + n blocks.
+    if (n != 0) ctr_n<R>(K, c, bs, in, out, n);
+    acc_y = ghash_n(hk, acc_y, out - 512, 32 + n);
+  } else {
+    ctr_n<R>(K, c, bs, in, out, n);
+    acc_y = ghash_n(hk, acc_y, out, n);
+  }
+  storeu(y, rev(acc_y));
+}
+
+// Decryption: 32 blocks per iteration; each half's rounds carry the GHASH of its own input.
+template <int R>
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt(const aes_round_keys& ks, const gcm_key& hk,
+                                                                const std::byte* ctr, std::byte* y,
+                                                                const std::byte* in, std::byte* out,
+                                                                std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  if (n < 4) return small<R, false>(ks, hk, ctr, y, in, out, n);
+  const __m512i bs = zrev();
+  const zkeys<R> K(enc_keys(ks));
+  counters c(ctr);
+  __m128i acc_y = rev(loadu(y));
+  for (; n >= 32; n -= 32, in += 512, out += 512) {
+    acc a = acc_zero();
+#pragma GCC unroll 2
+    for (int h = 0; h < 2; ++h) {
+      __m512i x[4], g[4];
+      c.take<4>(x, bs);
+      g[0] = h == 0 ? load_ghash(in, bs, acc_y) : load_ghash(in + 256, bs);
+#pragma GCC unroll 3
+      for (int j = 1; j < 4; ++j) g[j] = load_ghash(in + 256 * h + 64 * j, bs);
+      if (h == 0)
+        aes_ghash<R, false>(x, K, hk, 0, a, g, nullptr);
+      else
+        aes_ghash<R, true>(x, K, hk, 4, a, g, &acc_y);
+#pragma GCC unroll 4
+      for (int j = 0; j < 4; ++j)
+        storez(out + 256 * h + 64 * j, _mm512_xor_si512(x[j], loadz(in + 256 * h + 64 * j)));
+    }
+  }
+  // The last 1..31 blocks: hashed (before an in-place call overwrites them), then CTR.
+  if (n != 0) {
+    acc_y = ghash_n(hk, acc_y, in, n);
+    ctr_n<R>(K, c, bs, in, out, n);
+  }
+  storeu(y, rev(acc_y));
+}
+
+template <int R>
+inline constexpr gcm_mode_kernels modes{encrypt<R>, decrypt<R>};
+inline constexpr gcm_kernels kernels{&aes::x86_vaes::kernels, init, ghash, {modes<10>, modes<12>, modes<14>}};
+
+}  // namespace detail::gcm::x86_vaes
+FASTPRIM_NAMESPACE_END
+
+#endif  // FASTPRIM_HAVE_X86_VAES
