@@ -6,7 +6,6 @@
 // the mode (CBC: start(iv), in place, its only form) or sets the CTR IV per call, Crypto++
 // resynchronises the IV per call, ipsec-mb submits one job (IV in the job; ECB/CBC over 32 KiB
 // as 32 KiB jobs, its 1.3 length limit) and flushes.
-#include <gcrypt.h>
 #include <nettle/aes.h>
 #include <nettle/cbc.h>
 #include <nettle/ctr.h>
@@ -22,14 +21,6 @@
 #include <cryptopp/modes.h>
 #pragma GCC diagnostic pop
 
-#if defined(__x86_64__) && __has_include(<intel-ipsec-mb.h>)
-#define NO_COMPAT_IMB_API_053 1  // else the header #defines CBC, ECB, SHA1...
-#include <intel-ipsec-mb.h>
-#define FPBENCH_HAVE_IPSEC_MB 1
-#else
-#define FPBENCH_HAVE_IPSEC_MB 0
-#endif
-
 #include <algorithm>
 #include <cstring>
 #include <fastprim/aes.hpp>
@@ -39,6 +30,7 @@
 #include <type_traits>
 
 #include "harness.hpp"
+#include "peers.hpp"
 
 namespace {
 
@@ -70,20 +62,6 @@ template <class T>
 std::shared_ptr<T> leak(std::unique_ptr<T> p) {
   return std::shared_ptr<T>(p.release(), [](T*) {});
 }
-
-#if FPBENCH_HAVE_IPSEC_MB
-std::shared_ptr<IMB_MGR> ipsec_mb_manager() {
-  static std::shared_ptr<IMB_MGR> mgr = [] {
-    std::shared_ptr<IMB_MGR> m(alloc_mb_mgr(0), free_mb_mgr);
-    check(m != nullptr, "alloc_mb_mgr failed");
-    IMB_ARCH arch;
-    init_mb_mgr_auto(m.get(), &arch);
-    check(imb_get_errno(m.get()) == 0, "init_mb_mgr_auto failed");
-    return m;
-  }();
-  return mgr;
-}
-#endif
 
 template <op o>
 void register_one(int bits, std::size_t n) {
@@ -275,7 +253,7 @@ void register_one(int bits, std::size_t n) {
       alignas(64) std::uint32_t enc[4 * 15];
       alignas(64) std::uint32_t dec[4 * 15];
     };
-    auto m = ipsec_mb_manager();
+    auto m = fpbench::ipsec_mb_manager();
     auto ks = std::make_shared<keys>();
     if (bits == 128)
       IMB_AES_KEYEXP_128(m.get(), key, ks->enc, ks->dec);
@@ -326,11 +304,7 @@ void register_one(int bits, std::size_t n) {
 }  // namespace
 
 void register_aes() {
-  if (!gcry_control(GCRYCTL_INITIALIZATION_FINISHED_P)) {  // register_sha() usually did it
-    gcry_check_version(nullptr);
-    gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
-    gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
-  }
+  fpbench::gcrypt_init();
   for (int bits : {128, 256})
     for (std::size_t n : fpbench::sizes()) {
       if (n % 16 != 0) continue;

@@ -5,7 +5,6 @@
 // Crypto++ and, for the batches, intel-ipsec-mb (job API, 64 jobs in flight). Contexts and keys are
 // set up outside the timed body; every peer's output is checked once against fastprim's before
 // timing (a mismatch aborts). Registered by register_sha() (listed in main.cpp).
-#include <gcrypt.h>
 #include <nettle/hmac.h>
 #include <nettle/sha1.h>
 #include <nettle/sha2.h>
@@ -24,14 +23,6 @@
 #include <cryptopp/sha.h>
 #pragma GCC diagnostic pop
 
-#if defined(__x86_64__) && __has_include(<intel-ipsec-mb.h>)
-#define NO_COMPAT_IMB_API_053 1  // else the header #defines SHA1, SHA_256, CBC...
-#include <intel-ipsec-mb.h>
-#define FPBENCH_HAVE_IPSEC_MB 1
-#else
-#define FPBENCH_HAVE_IPSEC_MB 0
-#endif
-
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -45,6 +36,7 @@
 #include <vector>
 
 #include "harness.hpp"
+#include "peers.hpp"
 
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"  // OpenSSL's low-level SHA/HMAC_CTX API
 
@@ -89,14 +81,6 @@ void peer(const std::string& group, const std::string& impl, std::size_t n,
     f(out);
     benchmark::DoNotOptimize(out);
   });
-}
-
-void gcrypt_init() {
-  if (!gcry_control(GCRYCTL_INITIALIZATION_FINISHED_P)) {
-    gcry_check_version(nullptr);
-    gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
-    gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
-  }
 }
 
 // Botan objects are deliberately never destroyed: Google Benchmark destroys the registered
@@ -280,19 +264,6 @@ void register_hmac_peers(std::size_t n, std::shared_ptr<std::vector<std::byte>> 
 }
 
 #if FPBENCH_HAVE_IPSEC_MB
-std::shared_ptr<IMB_MGR> ipsec_mb_manager() {
-  static std::shared_ptr<IMB_MGR> mgr = [] {
-    std::shared_ptr<IMB_MGR> m(alloc_mb_mgr(0), free_mb_mgr);
-    if (!m) mismatch("alloc_mb_mgr");
-    IMB_ARCH arch;
-    init_mb_mgr_auto(m.get(), &arch);
-    if (imb_get_errno(m.get()) != 0)
-      mismatch(std::string("init_mb_mgr_auto: ") + imb_get_strerror(imb_get_errno(m.get())));
-    return m;
-  }();
-  return mgr;
-}
-
 // intel-ipsec-mb 1.3 job API with plain-hash jobs (IMB_AUTH_SHA_1 / IMB_AUTH_SHA_256): all the
 // messages submitted, then flushed. Returns the number of jobs that completed successfully.
 template <std::size_t D>
@@ -373,7 +344,7 @@ void register_sha_batch(const std::vector<sha_backend>& backends, std::size_t co
 
 #if FPBENCH_HAVE_IPSEC_MB
   {
-    auto m = ipsec_mb_manager();
+    auto m = fpbench::ipsec_mb_manager();
     std::fill(out->begin(), out->end(), std::array<std::byte, 32>{});
     std::fill(out1->begin(), out1->end(), std::array<std::byte, 20>{});
     if (ipsec_mb_hash_batch<32>(m.get(), msgs->data(), count, out->data()) != count || *out != ref)
@@ -392,7 +363,7 @@ void register_sha_batch(const std::vector<sha_backend>& backends, std::size_t co
 }  // namespace
 
 void register_sha() {
-  gcrypt_init();
+  fpbench::gcrypt_init();
   const auto backends = sha_backends();
   for (std::size_t n : fpbench::sizes()) {
     auto buf = fpbench::buffer(n);

@@ -26,6 +26,7 @@
 void register_xxh64();
 void register_sha();
 void register_aes();
+void register_gcm();
 void register_pac();
 
 namespace fpbench {
@@ -179,6 +180,7 @@ int main(int argc, char** argv) {
   register_xxh64();
   register_sha();
   register_aes();
+  register_gcm();
   register_pac();
 
   std::vector<std::string> args{argv[0], "--benchmark_repetitions=" + std::to_string(reps),
