@@ -216,7 +216,8 @@ inline constexpr std::size_t gcm_small = 256;
 struct gcm_small_buffers {
   alignas(16) std::byte ks[16 + gcm_small];      // [J0 slot | data], CTR in place
   alignas(16) std::byte hb[2 * gcm_small + 16];  // [AAD | ciphertext | lengths], zero-padded
-  ~gcm_small_buffers() { secure_zero(ks, sizeof ks); }
+  std::size_t used = 0;                          // bytes of ks to wipe
+  ~gcm_small_buffers() { secure_zero(ks, used); }
 };
 
 // The GHASH input after the AAD: the ciphertext (zero-padded) and the length block. Returns the
@@ -243,6 +244,7 @@ FASTPRIM_ALWAYS_INLINE void gcm_small_ctr(const gcm_core& c, gcm_small_buffers& 
   const std::size_t nb = (n + 15) / 16;
   std::memset(b.ks, 0, 16);
   if (n != 0) std::memcpy(b.ks + 16, in, n);
+  b.used = 16 * (nb + 1);
   c.aes.ctr(c.ks, j0, nullptr, b.ks, b.ks, nb + 1);
 }
 
@@ -333,9 +335,18 @@ class aes_gcm {
                                   std::span<const std::byte> in, std::span<std::byte> out,
                                   std::span<std::byte> tag) const noexcept {
     if (const error e = check(iv, aad, in, out, tag.size()); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
-    if (iv.size() == 12 && in.size() <= detail::gcm_small && aad.size() <= detail::gcm_small) {
-      detail::gcm_small_seal(c_, iv, aad, in, out.data(), tag);
-      return {};
+    if (iv.size() == 12) {
+      if (c_.fn.message != nullptr) {
+        alignas(16) std::byte t[16];
+        c_.fn.message(c_.ks, c_.hk, iv.data(), aad.data(), aad.size(), in.data(), out.data(), in.size(), t,
+                      true);
+        std::memcpy(tag.data(), t, tag.size());
+        return {};
+      }
+      if (in.size() <= detail::gcm_small && aad.size() <= detail::gcm_small) {
+        detail::gcm_small_seal(c_, iv, aad, in, out.data(), tag);
+        return {};
+      }
     }
     detail::gcm_stream s;
     s.start(c_, iv);
@@ -353,10 +364,20 @@ class aes_gcm {
                                   std::span<const std::byte> in, std::span<const std::byte> tag,
                                   std::span<std::byte> out) const noexcept {
     if (const error e = check(iv, aad, in, out, tag.size()); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
-    if (iv.size() == 12 && in.size() <= detail::gcm_small && aad.size() <= detail::gcm_small) {
-      if (FASTPRIM_LIKELY(detail::gcm_small_open(c_, iv, aad, in, tag, out.data()))) return {};
-      detail::secure_zero(out.data(), in.size());
-      return detail::err_gcm_auth;
+    if (iv.size() == 12) {
+      if (c_.fn.message != nullptr) {
+        alignas(16) std::byte t[16];
+        c_.fn.message(c_.ks, c_.hk, iv.data(), aad.data(), aad.size(), in.data(), out.data(), in.size(), t,
+                      false);
+        if (FASTPRIM_LIKELY(detail::ct_equal(t, tag.data(), tag.size()))) return {};
+        detail::secure_zero(out.data(), in.size());
+        return detail::err_gcm_auth;
+      }
+      if (in.size() <= detail::gcm_small && aad.size() <= detail::gcm_small) {
+        if (FASTPRIM_LIKELY(detail::gcm_small_open(c_, iv, aad, in, tag, out.data()))) return {};
+        detail::secure_zero(out.data(), in.size());
+        return detail::err_gcm_auth;
+      }
     }
     detail::gcm_stream s;
     s.start(c_, iv);

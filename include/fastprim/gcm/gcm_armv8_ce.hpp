@@ -246,7 +246,7 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_ARMV8_CE inline void decrypt(const aes_round_
 }
 
 template <int R>
-inline constexpr gcm_mode_kernels modes{encrypt<R>, decrypt<R>};
+inline constexpr gcm_mode_kernels modes{nullptr, encrypt<R>, decrypt<R>};
 
 inline constexpr gcm_kernels kernels{&aes::armv8_ce::kernels, init, ghash, {modes<10>, modes<12>, modes<14>}};
 

@@ -97,7 +97,7 @@ FASTPRIM_ZERO_REGS inline void decrypt(const aes_round_keys& ks, const gcm_key& 
   gcm_generic<&aes::scalar::ctr, &ghash, false>(ks, hk, ctr, y, in, out, nblocks);
 }
 
-inline constexpr gcm_mode_kernels modes{encrypt, decrypt};
+inline constexpr gcm_mode_kernels modes{nullptr, encrypt, decrypt};
 inline constexpr gcm_kernels kernels{&aes::scalar::kernels, init, ghash, {modes, modes, modes}};
 
 }  // namespace detail::gcm::scalar

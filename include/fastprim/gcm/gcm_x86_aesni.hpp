@@ -317,14 +317,15 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void decrypt(const aes_round
 }
 
 template <int R>
-inline constexpr gcm_mode_kernels modes{encrypt<R>, decrypt<R>};
+inline constexpr gcm_mode_kernels modes{nullptr, encrypt<R>, decrypt<R>};
 
 inline constexpr gcm_kernels kernels{
     &aes::x86_aesni::kernels, init, ghash, {modes<10>, modes<12>, modes<14>}};
 
 // On CPUs with AVX every entry goes through sse_entry (a vzeroupper first: detail/sse_entry.hpp).
 template <int R>
-inline constexpr gcm_mode_kernels modes_avx{&sse_entry<&encrypt<R>>::call, &sse_entry<&decrypt<R>>::call};
+inline constexpr gcm_mode_kernels modes_avx{nullptr, &sse_entry<&encrypt<R>>::call,
+                                            &sse_entry<&decrypt<R>>::call};
 
 inline constexpr gcm_kernels kernels_avx{&aes::x86_aesni::kernels_avx,
                                          &sse_entry<&init>::call,

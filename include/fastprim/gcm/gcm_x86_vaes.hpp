@@ -405,7 +405,7 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt(const aes_round_
 }
 
 template <int R>
-inline constexpr gcm_mode_kernels modes{encrypt<R>, decrypt<R>};
+inline constexpr gcm_mode_kernels modes{nullptr, encrypt<R>, decrypt<R>};
 inline constexpr gcm_kernels kernels{&aes::x86_vaes::kernels, init, ghash, {modes<10>, modes<12>, modes<14>}};
 
 }  // namespace detail::gcm::x86_vaes
