@@ -76,17 +76,22 @@ struct gcm_core {
 
 // The state of one message (SP 800-38D 7.1 / 7.2), fed in any pieces.
 struct gcm_stream {
-  alignas(16) std::byte y[16]{};     // GHASH accumulator
-  alignas(16) std::byte ctr[16]{};   // the counter block of the next keystream block
-  alignas(16) std::byte ekj0[16]{};  // E_K(J0), masks the tag
-  alignas(16) std::byte buf[16]{};   // a partial block of AAD, or of ciphertext, not yet hashed
-  alignas(16) std::byte ks[16]{};    // keystream of the partial data block
+  // The secret state first, so that one wipe covers it: the GHASH accumulator, E_K(J0) (the tag's
+  // mask) and the keystream of a partial data block. The rest is public (counter, ciphertext, AAD).
+  alignas(16) std::byte y[16]{};
+  alignas(16) std::byte ekj0[16];
+  alignas(16) std::byte ks[16];
+  alignas(16) std::byte ctr[16];  // the counter block of the next keystream block
+  alignas(16) std::byte buf[16];  // a partial block of AAD, or of ciphertext, not yet hashed
   std::uint64_t aad_len = 0, data_len = 0;
   unsigned buf_len = 0;
   bool in_data = false, finished = false;
 
+  gcm_stream() noexcept = default;
+  gcm_stream(const gcm_stream&) noexcept = default;
+  gcm_stream& operator=(const gcm_stream&) noexcept = default;
   ~gcm_stream() { wipe(); }
-  void wipe() noexcept { secure_zero(static_cast<void*>(this), sizeof *this); }
+  void wipe() noexcept { secure_zero(y, 48); }
 
   void start(const gcm_core& c, std::span<const std::byte> iv) noexcept {
     if (FASTPRIM_LIKELY(iv.size() == 12)) {
