@@ -94,17 +94,22 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mul1_add(acc& a, __m512i x,
   a.hi = _mm512_xor_si512(a.hi, _mm512_clmulepi64_epi128(x, h, 0x11));
   a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(x, h, 0x01), _mm512_clmulepi64_epi128(x, h, 0x10));
 }
-// Each lane reduced.
+// Each lane reduced. (All-ones zero-masked shuffles and extracts: the same instructions, without
+// g++ 12's -Wmaybe-uninitialized on the unmasked intrinsics' _mm512_undefined source.)
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i reduce_lanes(const acc& a) noexcept {
   const __m512i p = _mm512_set1_epi64(poly);
   const auto swap = static_cast<_MM_PERM_ENUM>(0x4E);
-  const __m512i m = xor3(a.mid, _mm512_shuffle_epi32(a.lo, swap), _mm512_clmulepi64_epi128(a.lo, p, 0x00));
-  return xor3(a.hi, _mm512_shuffle_epi32(m, swap), _mm512_clmulepi64_epi128(m, p, 0x00));
+  constexpr auto all = static_cast<__mmask16>(0xFFFF);
+  const __m512i m =
+      xor3(a.mid, _mm512_maskz_shuffle_epi32(all, a.lo, swap), _mm512_clmulepi64_epi128(a.lo, p, 0x00));
+  return xor3(a.hi, _mm512_maskz_shuffle_epi32(all, m, swap), _mm512_clmulepi64_epi128(m, p, 0x00));
 }
 // Each lane reduced, then the four summed.
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(const acc& a) noexcept {
   const __m512i r = reduce_lanes(a);
-  const __m256i r2 = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64(r, 1));
+  constexpr auto all = static_cast<__mmask8>(0xFF);
+  const __m256i r2 = _mm256_xor_si256(_mm512_maskz_extracti64x4_epi64(all, r, 0),
+                                      _mm512_maskz_extracti64x4_epi64(all, r, 1));
   return _mm_xor_si128(_mm256_castsi256_si128(r2), _mm256_extracti128_si256(r2, 1));
 }
 
