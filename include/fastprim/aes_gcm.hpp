@@ -77,7 +77,8 @@ struct gcm_core {
 // The state of one message (SP 800-38D 7.1 / 7.2), fed in any pieces.
 struct gcm_stream {
   // The secret state first, so that one wipe covers it: the GHASH accumulator, E_K(J0) (the tag's
-  // mask) and the keystream of a partial data block. The rest is public (counter, ciphertext, AAD).
+  // mask), the keystream of a partial data block, and the counter (J0 = GHASH_H(IV) unless the IV
+  // has 12 bytes). The rest is public (ciphertext, AAD, lengths).
   alignas(16) std::byte y[16]{};
   alignas(16) std::byte ekj0[16];
   alignas(16) std::byte ks[16];
@@ -86,18 +87,23 @@ struct gcm_stream {
   std::uint64_t aad_len = 0, data_len = 0;
   unsigned buf_len = 0;
   bool in_data = false, finished = false;
+  // A 12-byte IV: the counter is public and cannot wrap within the length limit, so the bulk
+  // kernels run on it. Other lengths: J0 depends on H, so neither the code path nor a kernel's
+  // counter shortcuts may depend on it (bulk_secret_counter).
+  bool secret_ctr = false;
 
   gcm_stream() noexcept = default;
   gcm_stream(const gcm_stream&) noexcept = default;
   gcm_stream& operator=(const gcm_stream&) noexcept = default;
   ~gcm_stream() { wipe(); }
-  void wipe() noexcept { secure_zero(y, 48); }
+  void wipe() noexcept { secure_zero(y, 64); }
 
   void start(const gcm_core& c, std::span<const std::byte> iv) noexcept {
     if (FASTPRIM_LIKELY(iv.size() == 12)) {
       std::memcpy(ctr, iv.data(), 12);
       store_be<std::uint32_t>(ctr + 12, 1);
     } else {  // J0 = GHASH(IV || 0^s || 0^64 || [len(IV)]_64)
+      secret_ctr = true;
       hash(c, iv.data(), iv.size());
       alignas(16) std::byte len[16]{};
       store_be<std::uint64_t>(len + 8, static_cast<std::uint64_t>(iv.size()) * 8);
@@ -175,15 +181,15 @@ struct gcm_stream {
       c.k->ghash(c.hk, y, buf, 1);
       buf_len = 0;
     }
-    std::size_t full = n / 16;
-    while (full != 0) {  // no inc32 wrap inside a kernel call
-      const std::uint64_t room = (std::uint64_t{1} << 32) - gcm_ctr32(ctr);
-      const std::size_t m = full < room ? full : static_cast<std::size_t>(room);
-      (enc ? c.fn.encrypt : c.fn.decrypt)(c.ks, c.hk, ctr, y, p, q, m);
-      gcm_inc32(ctr, static_cast<std::uint32_t>(m));
-      p += 16 * m;
-      q += 16 * m;
-      full -= m;
+    if (const std::size_t full = n / 16; full != 0) {
+      if (FASTPRIM_LIKELY(!secret_ctr)) {
+        (enc ? c.fn.encrypt : c.fn.decrypt)(c.ks, c.hk, ctr, y, p, q, full);
+        gcm_inc32(ctr, static_cast<std::uint32_t>(full));
+      } else {
+        bulk_secret_counter(c, p, q, full, enc);
+      }
+      p += 16 * full;
+      q += 16 * full;
     }
     if (const std::size_t r = n % 16; r != 0) {
       c.aes.encrypt_block(c.ks, ctr, ks);
@@ -197,6 +203,29 @@ struct gcm_stream {
       buf_len = static_cast<unsigned>(r);
     }
     return {};
+  }
+
+  // Full blocks with a secret counter: counter blocks built with inc32 (wrapping in 32 bits, no
+  // branch on their value), encrypted with the backend's ECB kernel, then the XOR and GHASH.
+  void bulk_secret_counter(const gcm_core& c, const std::byte* p, std::byte* q, std::size_t full,
+                           bool enc) noexcept {
+    constexpr std::size_t chunk = 32;  // blocks
+    alignas(64) std::byte k[16 * chunk];
+    while (full != 0) {
+      const std::size_t m = full < chunk ? full : chunk;
+      for (std::size_t i = 0; i < m; ++i) {
+        std::memcpy(k + 16 * i, ctr, 16);
+        gcm_inc32(ctr, 1);
+      }
+      c.aes.encrypt_ecb(c.ks, k, k, m);
+      if (!enc) c.k->ghash(c.hk, y, p, m);
+      for (std::size_t i = 0; i < 16 * m; ++i) q[i] = p[i] ^ k[i];
+      if (enc) c.k->ghash(c.hk, y, q, m);
+      p += 16 * m;
+      q += 16 * m;
+      full -= m;
+    }
+    secure_zero(k, sizeof k);
   }
 
   // The full 16-byte tag; the stream is finished.

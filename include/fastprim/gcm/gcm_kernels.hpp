@@ -23,9 +23,10 @@ struct gcm_key {
 };
 
 // The bulk kernels of one backend and key size. `nblocks` full blocks; `in == out` allowed, no other
-// overlap. `ctr` is the counter block of the first block; the caller guarantees that its low 32 bits
-// do not wrap within the call (so inc32 and a 128-bit increment agree) and advances it itself. `y` is
-// the GHASH state (16 bytes, the bit string of SP 800-38D), updated with the ciphertext blocks.
+// overlap. `ctr` is the counter block of the first block. It is public (the driver calls these
+// kernels only for a 12-byte IV, so they may branch on it) and its low 32 bits do not wrap within
+// the call (so inc32 and a 128-bit increment agree); the caller advances it itself. `y` is the
+// GHASH state (16 bytes, the bit string of SP 800-38D), updated with the ciphertext blocks.
 struct gcm_mode_kernels {
   // One whole message with a 12-byte IV (J0 = IV || 0^31 || 1; the driver has checked the SP 800-38D
   // limits, so the counter cannot wrap): `out` (in == out allowed) and the 16-byte tag before
