@@ -349,6 +349,20 @@ std::vector<range> gcm_pointer_words(const bytes& b, const fp::aes_gcm& g) {
   }
   return words;
 }
+// Where a stream's data members end (the key it holds, then the message state). The tail padding
+// after them (the key is 64-aligned) belongs to no member: a copy may carry whatever the source's
+// padding held (aarch64 g++ copies whole objects, padding included), and no destructor writes it.
+struct stream_layout : fd::gcm_stream_base {
+  static constexpr std::size_t members_end() { return offsetof(stream_layout, s_) + sizeof(fd::gcm_stream); }
+};
+static_assert(stream_layout::members_end() <= sizeof(fp::aes_gcm_encryptor) &&
+              sizeof(fp::aes_gcm_encryptor) == sizeof(fd::gcm_stream_base) &&
+              sizeof(fp::aes_gcm_decryptor) == sizeof(fd::gcm_stream_base));
+bytes members_of_stream(bytes b) {
+  b.resize(stream_layout::members_end());
+  return b;
+}
+
 // After destruction: the non-zero bytes outside the pointer words are at most the backend token.
 void only_pointers_left(const bytes& after, const std::vector<range>& words, backend b) {
   std::size_t n = 0;
@@ -474,7 +488,7 @@ BOOST_DATA_TEST_CASE(aes_gcm_streams_destroy_finish_move, bdata::make(usable<pri
         }
         const auto words = gcm_pointer_words(before, st.key());
         s.destroy();
-        after[i] = s.snapshot();
+        after[i] = members_of_stream(s.snapshot());
         only_pointers_left(after[i], words, b);
         BOOST_TEST(!contains(after[i], ekj0));
         BOOST_TEST(!contains(after[i], ks1));
@@ -520,11 +534,11 @@ BOOST_DATA_TEST_CASE(aes_gcm_streams_destroy_finish_move, bdata::make(usable<pri
         slot<S> u;
         S& e = run.template operator()<S>(g, iv, msg, u);
         d = std::move(e);  // move assignment over a finished stream
-        BOOST_TEST((t.snapshot() == u.snapshot()));
+        BOOST_TEST((members_of_stream(t.snapshot()) == members_of_stream(u.snapshot())));
         u.destroy();
         t.destroy();
         s.destroy();
-        for (auto* sl : {&s, &t, &u}) BOOST_TEST((sl->snapshot() == after[0]));
+        for (auto* sl : {&s, &t, &u}) BOOST_TEST((members_of_stream(sl->snapshot()) == after[0]));
       }
     }
   };
