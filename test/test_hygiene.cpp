@@ -318,11 +318,12 @@ BOOST_DATA_TEST_CASE(aes_ctr_destroy_reset_move, bdata::make(usable<primitive::a
 
 // ---- AES-GCM -------------------------------------------------------------------------------------
 // aes_gcm holds the round keys and the GHASH key (H and what the backend derives from it); a stream
-// holds a copy of those and the message state (GHASH accumulator, counter, E_K(J0), buffered
-// keystream and data). What may stay after destruction is only what does not depend on the key:
-// the kernel pointers and the backend token. So the representations of two destroyed objects of
-// different keys (and IVs and data) must be byte for byte the same, and nothing but the kernel
-// pointers (and one byte, the token) may be non-zero.
+// holds a copy of those and the message state, whose secrets are the GHASH accumulator, E_K(J0)
+// and the keystream of a partial block (the counter, buffered ciphertext or AAD and the lengths are
+// public). What may stay of a key after destruction is only what does not depend on it: the kernel
+// pointers and the backend token. So two destroyed keys of different values must leave the same
+// bytes, nothing but the kernel pointers (and one byte, the token) non-zero; and the state's
+// secrets must be zero, E_K(J0) and the keystream block (from OpenSSL) found nowhere.
 namespace {
 // The words of `b` holding a pointer of the kernel tables aes_gcm binds for `g` (its backend and
 // key size): the gcm_kernels table and every function pointer of its AES and GCM mode tables.
@@ -353,11 +354,25 @@ std::vector<range> gcm_pointer_words(const bytes& b, const fp::aes_gcm& g) {
 // after them (the key is 64-aligned) belongs to no member: a copy may carry whatever the source's
 // padding held (aarch64 g++ copies whole objects, padding included), and no destructor writes it.
 struct stream_layout : fd::gcm_stream_base {
-  static constexpr std::size_t members_end() { return offsetof(stream_layout, s_) + sizeof(fd::gcm_stream); }
+  static constexpr std::size_t state_offset() { return offsetof(stream_layout, s_); }
+  static constexpr std::size_t members_end() { return state_offset() + sizeof(fd::gcm_stream); }
 };
 static_assert(stream_layout::members_end() <= sizeof(fp::aes_gcm_encryptor) &&
               sizeof(fp::aes_gcm_encryptor) == sizeof(fd::gcm_stream_base) &&
               sizeof(fp::aes_gcm_decryptor) == sizeof(fd::gcm_stream_base));
+// The message state's secrets: the GHASH accumulator, E_K(J0) and the keystream of a partial
+// block. (Its counter block, buffered ciphertext or AAD and lengths are public.)
+std::vector<range> stream_secrets() {
+  const std::size_t base = stream_layout::state_offset();
+  std::vector<range> r;
+  for (std::size_t off :
+       {offsetof(fd::gcm_stream, y), offsetof(fd::gcm_stream, ekj0), offsetof(fd::gcm_stream, ks)})
+    r.push_back({base + off, base + off + 16});
+  return r;
+}
+bytes key_part_of_stream(const bytes& b) {
+  return bytes(b.begin(), b.begin() + static_cast<std::ptrdiff_t>(stream_layout::state_offset()));
+}
 bytes members_of_stream(bytes b) {
   b.resize(stream_layout::members_end());
   return b;
@@ -476,8 +491,14 @@ BOOST_DATA_TEST_CASE(aes_gcm_streams_destroy_finish_move, bdata::make(usable<pri
     BOOST_TEST_CONTEXT(
         "backend " << b << (std::is_same_v<S, fp::aes_gcm_encryptor> ? " encryptor" : " decryptor")) {
       const fp::aes_gcm g = gcm_of(key, b), g2 = gcm_of(key2, b);
-      // (a) destruction: the same bytes for two keys, IVs and messages
+      // (a) destruction: the key copy leaves the same bytes for two keys (kernel pointers and the
+      // token), and the message state's secrets are zero
       bytes after[2];
+      const auto secrets_gone = [&](const bytes& snap) {
+        for (range r : stream_secrets()) BOOST_TEST(nonzero(snap, r) == 0u);
+        BOOST_TEST(!contains(snap, ekj0));
+        BOOST_TEST(!contains(snap, ks1));
+      };
       for (int i = 0; i < 2; ++i) {
         slot<S> s;
         S& st = run.template operator()<S>(i == 0 ? g : g2, i == 0 ? iv : iv2, i == 0 ? msg : rest, s);
@@ -485,13 +506,16 @@ BOOST_DATA_TEST_CASE(aes_gcm_streams_destroy_finish_move, bdata::make(usable<pri
         if (i == 0) {
           BOOST_TEST_REQUIRE(contains(before, ekj0));
           BOOST_TEST_REQUIRE(contains(before, ks1));
+          std::size_t secret_bytes = 0;
+          for (range r : stream_secrets()) secret_bytes += nonzero(before, r);
+          BOOST_TEST_REQUIRE(secret_bytes > 40u);
         }
         const auto words = gcm_pointer_words(before, st.key());
         s.destroy();
-        after[i] = members_of_stream(s.snapshot());
+        const bytes snap = s.snapshot();
+        after[i] = key_part_of_stream(snap);
         only_pointers_left(after[i], words, b);
-        BOOST_TEST(!contains(after[i], ekj0));
-        BOOST_TEST(!contains(after[i], ks1));
+        secrets_gone(snap);
       }
       BOOST_TEST((after[0] == after[1]));
       // (b) finish: the message state is gone (the key stays until destruction)
@@ -538,7 +562,10 @@ BOOST_DATA_TEST_CASE(aes_gcm_streams_destroy_finish_move, bdata::make(usable<pri
         u.destroy();
         t.destroy();
         s.destroy();
-        for (auto* sl : {&s, &t, &u}) BOOST_TEST((members_of_stream(sl->snapshot()) == after[0]));
+        for (auto* sl : {&s, &t, &u}) {
+          BOOST_TEST((key_part_of_stream(sl->snapshot()) == after[0]));
+          secrets_gone(sl->snapshot());
+        }
       }
     }
   };
