@@ -1,9 +1,9 @@
 // test/test_api.cpp: the moved-from rule (error.hpp): fastprim objects have no moved-from state.
 // After `auto b = std::move(a)` (and after `c = std::move(a)`), every operation of `a` gives the
-// same result as the same operation of `b` and as an outside reference: OpenSSL (AES, SHA-1,
+// same result as the same operation of `b` and as an outside reference: OpenSSL (AES, AES-GCM, SHA-1,
 // SHA-256, HMAC), libxxhash (XXH64) and the plain reference ComputePAC of test/support/pac_ref.hpp
-// (PAC). One case per type and per operation, each over every backend usable here (AES objects
-// are built on the named backend; the others are pinned through dispatch).
+// (PAC). One case per type and per operation, each over every backend usable here (AES and AES-GCM
+// objects are built on the named backend; the others are pinned through dispatch).
 #define BOOST_TEST_MODULE api
 #include <openssl/evp.h>
 #include <xxhash.h>
@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "fastprim/aes.hpp"
+#include "fastprim/aes_gcm.hpp"
 #include "fastprim/dispatch.hpp"
 #include "fastprim/hmac.hpp"
 #include "fastprim/pac.hpp"
@@ -46,6 +47,10 @@ using bytes = std::vector<std::byte>;
 // the source.
 static_assert(std::is_nothrow_move_constructible_v<fp::aes> && std::is_nothrow_move_assignable_v<fp::aes>);
 static_assert(std::is_nothrow_move_constructible_v<fp::aes_ctr>);
+static_assert(std::is_nothrow_move_constructible_v<fp::aes_gcm> &&
+              std::is_nothrow_move_assignable_v<fp::aes_gcm>);
+static_assert(std::is_nothrow_move_constructible_v<fp::aes_gcm_encryptor> &&
+              std::is_nothrow_move_constructible_v<fp::aes_gcm_decryptor>);
 static_assert(std::is_nothrow_move_constructible_v<fp::sha256> &&
               std::is_nothrow_move_constructible_v<fp::sha1>);
 static_assert(std::is_nothrow_move_constructible_v<fp::hmac<fp::sha256>>);
@@ -56,6 +61,8 @@ template <class T>
 concept has_empty = requires(const T& t) {
   t.empty();
 };
+static_assert(!has_empty<fp::aes_gcm> && !has_empty<fp::aes_gcm_encryptor> &&
+              !has_empty<fp::aes_gcm_decryptor>);
 static_assert(!has_empty<fp::aes> && !has_empty<fp::aes_ctr> && !has_empty<fp::hmac<fp::sha1>> &&
               !has_empty<fp::pac::keyed_pac>);
 // Moving stays usable in constant expressions for the constexpr state.
@@ -199,6 +206,85 @@ void aes_ctr_moved_from(backend b, const ctr_fixture& fx, F f, const bytes& want
       auto other = fp::aes_ctr::create(pattern(16, 1), pattern(16, 2));
       BOOST_TEST_REQUIRE(other.has_value());
       fp::aes_ctr c = *other;
+      c = std::move(a);
+      BOOST_TEST(f(a) == want);
+      BOOST_TEST(f(c) == want);
+    }
+  }
+}
+
+// ---- AES-GCM ------------------------------------------------------------------------------------------
+
+}  // namespace
+
+// The message every AES-GCM case seals: a 12-byte IV, 21 bytes of AAD, 77 of data, and OpenSSL's
+// ciphertext and tag. (Outside the anonymous namespace: the data test cases' lambdas capture it.)
+struct gcm_fixture {
+  bytes iv = pattern(12, 51), aad = pattern(21, 53), msg = pattern(77, 55);
+  bytes ct_of(const bytes& key) const { return fastprim_test::openssl_gcm_seal(key, iv, aad, msg).ct; }
+  bytes tag_of(const bytes& key) const { return fastprim_test::openssl_gcm_seal(key, iv, aad, msg).tag; }
+};
+
+namespace {
+
+// For every key size: `a` from create(key, b); `b2 = std::move(a)`; `c = std::move(a)` over an
+// object of another key. f(x, key) for each of a, b2, c equals want(key); the accessors agree.
+template <class F, class W>
+void aes_gcm_moved_from(backend b, F f, W want) {
+  for (std::size_t klen : {16u, 24u, 32u}) {
+    BOOST_TEST_CONTEXT("backend " << b << ", key " << klen) {
+      const bytes key = pattern(klen, 61);
+      const bytes w = want(key);
+      auto made = fp::aes_gcm::create(key, b);
+      BOOST_TEST_REQUIRE(made.has_value(), made.message());
+      fp::aes_gcm a = *made;
+      const fp::aes_gcm b2 = std::move(a);
+      BOOST_TEST(f(a, key) == w);
+      BOOST_TEST(f(b2, key) == w);
+      auto other = fp::aes_gcm::create(pattern(32, 99), b);
+      BOOST_TEST_REQUIRE(other.has_value());
+      fp::aes_gcm c = *other;
+      c = std::move(a);
+      BOOST_TEST(f(a, key) == w);
+      BOOST_TEST(f(c, key) == w);
+      for (const fp::aes_gcm* x : std::initializer_list<const fp::aes_gcm*>{&a, &b2, &c}) {
+        BOOST_TEST(x->backend() == b);
+        BOOST_TEST(x->key_size() == klen);
+      }
+    }
+  }
+}
+
+// A stream S started on backend `b` (AAD and the first 30 bytes in); `b2 = std::move(a)` and
+// `c = std::move(a)` over a stream of another key and IV: f(x) on each equals `want`.
+template <class S, class F>
+void gcm_stream_moved_from(backend b, const bytes& key, const gcm_fixture& fx, F f, const bytes& want) {
+  const auto started = [&](const bytes& k, const bytes& iv) {
+    auto g = fp::aes_gcm::create(k, b);
+    BOOST_TEST_REQUIRE(g.has_value(), g.message());
+    auto s = [&] {
+      if constexpr (std::is_same_v<S, fp::aes_gcm_encryptor>)
+        return g->encryptor(iv);
+      else
+        return g->decryptor(iv);
+    }();
+    BOOST_TEST_REQUIRE(s.has_value(), s.message());
+    BOOST_TEST_REQUIRE(s->aad(fx.aad).has_value());
+    const bytes in = std::is_same_v<S, fp::aes_gcm_encryptor> ? fx.msg : fx.ct_of(key);
+    bytes out(30);
+    BOOST_TEST_REQUIRE(s->update(std::span(in).first(30), out).has_value());
+    return *s;
+  };
+  BOOST_TEST_CONTEXT("backend " << b) {
+    {
+      S a = started(key, fx.iv);
+      S b2 = std::move(a);
+      BOOST_TEST(f(a) == want);
+      BOOST_TEST(f(b2) == want);
+    }
+    {
+      S a = started(key, fx.iv);
+      S c = started(pattern(16, 1), pattern(16, 2));
       c = std::move(a);
       BOOST_TEST(f(a) == want);
       BOOST_TEST(f(c) == want);
@@ -396,6 +482,82 @@ BOOST_DATA_TEST_CASE(aes_ctr_cipher, bdata::make(usable<primitive::aes>()), b) {
         return out;
       },
       openssl_aes("ecb", fx.key, {}, fx.iv, true));
+}
+
+// ---- aes_gcm, aes_gcm_encryptor, aes_gcm_decryptor -------------------------------------------------------
+BOOST_DATA_TEST_CASE(aes_gcm_seal, bdata::make(usable<primitive::aes_gcm>()), b) {
+  const gcm_fixture fx;
+  aes_gcm_moved_from(
+      b,
+      [&](const fp::aes_gcm& g, const bytes&) {
+        bytes ct(fx.msg.size()), tag(16);
+        BOOST_TEST_REQUIRE(g.seal(fx.iv, fx.aad, fx.msg, ct, tag).has_value());
+        return cat(ct, tag);
+      },
+      [&](const bytes& key) { return cat(fx.ct_of(key), fx.tag_of(key)); });
+}
+BOOST_DATA_TEST_CASE(aes_gcm_open, bdata::make(usable<primitive::aes_gcm>()), b) {
+  const gcm_fixture fx;
+  aes_gcm_moved_from(
+      b,
+      [&](const fp::aes_gcm& g, const bytes& key) {
+        bytes pt(fx.msg.size());
+        BOOST_TEST_REQUIRE(g.open(fx.iv, fx.aad, fx.ct_of(key), fx.tag_of(key), pt).has_value());
+        bytes bad = fx.tag_of(key);
+        bad[0] ^= std::byte{1};
+        bytes pt2(fx.msg.size());
+        const bool refused = g.open(fx.iv, fx.aad, fx.ct_of(key), bad, pt2).code() == fp::errc::auth_failed;
+        return cat(pt, bytes{std::byte(refused)});
+      },
+      [&](const bytes&) { return cat(fx.msg, bytes{std::byte{1}}); });
+}
+BOOST_DATA_TEST_CASE(aes_gcm_streams_from_key, bdata::make(usable<primitive::aes_gcm>()), b) {
+  const gcm_fixture fx;
+  aes_gcm_moved_from(
+      b,
+      [&](const fp::aes_gcm& g, const bytes& key) {
+        auto e = g.encryptor(fx.iv);
+        auto d = g.decryptor(fx.iv);
+        BOOST_TEST_REQUIRE(e.has_value());
+        BOOST_TEST_REQUIRE(d.has_value());
+        bytes ct(fx.msg.size()), tag(16), pt(fx.msg.size());
+        BOOST_TEST_REQUIRE(e->aad(fx.aad).has_value());
+        BOOST_TEST_REQUIRE(e->update(fx.msg, ct).has_value());
+        BOOST_TEST_REQUIRE(e->finish(tag).has_value());
+        BOOST_TEST_REQUIRE(d->aad(fx.aad).has_value());
+        BOOST_TEST_REQUIRE(d->update(fx.ct_of(key), pt).has_value());
+        BOOST_TEST(d->finish(fx.tag_of(key)).has_value());
+        return cat(cat(ct, tag), pt);
+      },
+      [&](const bytes& key) { return cat(cat(fx.ct_of(key), fx.tag_of(key)), fx.msg); });
+}
+BOOST_DATA_TEST_CASE(aes_gcm_encryptor_update_finish, bdata::make(usable<primitive::aes_gcm>()), b) {
+  const gcm_fixture fx;
+  const bytes key = pattern(32, 63);
+  const bytes ct = fx.ct_of(key);
+  gcm_stream_moved_from<fp::aes_gcm_encryptor>(
+      b, key, fx,
+      [&](fp::aes_gcm_encryptor& s) {
+        bytes out(fx.msg.size() - 30), tag(16);
+        BOOST_TEST_REQUIRE(s.update(std::span(fx.msg).subspan(30), out).has_value());
+        BOOST_TEST_REQUIRE(s.finish(tag).has_value());
+        return cat(out, tag);
+      },
+      cat(bytes(ct.begin() + 30, ct.end()), fx.tag_of(key)));
+}
+BOOST_DATA_TEST_CASE(aes_gcm_decryptor_update_finish, bdata::make(usable<primitive::aes_gcm>()), b) {
+  const gcm_fixture fx;
+  const bytes key = pattern(24, 65);
+  const bytes ct = fx.ct_of(key);
+  gcm_stream_moved_from<fp::aes_gcm_decryptor>(
+      b, key, fx,
+      [&](fp::aes_gcm_decryptor& s) {
+        bytes out(fx.msg.size() - 30);
+        BOOST_TEST_REQUIRE(s.update(std::span(ct).subspan(30), out).has_value());
+        const bool ok = s.finish(fx.tag_of(key)).has_value();
+        return cat(out, bytes{std::byte(ok)});
+      },
+      cat(bytes(fx.msg.begin() + 30, fx.msg.end()), bytes{std::byte{1}}));
 }
 
 // ---- sha1 / sha256 -------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@
 // unsigned char array, const and rvalue forms, and spans of each (inputs), and with every
 // writable one of them (outputs); each result must equal the result of the std::byte span
 // overload. One case per primitive also checks an outside value: FIPS 197 C.1 (AES-128), the
-// FIPS 180-4 "abc" digests (SHA-1, SHA-256), RFC 4231 case 2 and RFC 2202 case 2 (HMAC), xxhsum's
+// FIPS 180-4 "abc" digests (SHA-1, SHA-256), test case 4 of the GCM specification and a NIST CAVP
+// GMAC case (AES-GCM), RFC 4231 case 2 and RFC 2202 case 2 (HMAC), xxhsum's
 // XXH64 of "abc", RFC 5652's padding rule (PKCS#7). The static_asserts and the calls of
 // `compile_and_resolve` are the compile-only part: what must resolve, and what must not compile.
 // The batches (sha1_batch, sha256_batch, xxh64_batch) take spans of std::byte spans only; PAC
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "fastprim/aes.hpp"
+#include "fastprim/aes_gcm.hpp"
 #include "fastprim/hmac.hpp"
 #include "fastprim/pkcs7.hpp"
 #include "fastprim/sha1.hpp"
@@ -429,6 +431,267 @@ BOOST_AUTO_TEST_CASE(aes_ctr_stream) {
     BOOST_TEST_REQUIRE(s->update(in, out).has_value());
     BOOST_TEST(bytes_of(out) == want);
   }
+}
+
+namespace {
+
+// ---- AES-GCM: test case 4 of McGrew & Viega, "The Galois/Counter Mode of Operation (GCM)" (the
+// specification submitted to NIST; OpenSSL gives the same), and GMAC: gcmEncryptExtIV128.rsp,
+// [PTlen = 0] [AADlen = 160] Count 0 (NIST CAVP) --------------------------------------------------
+const bytes gcm_key = from_hex("feffe9928665731c6d6a8f9467308308");
+const bytes gcm_iv = from_hex("cafebabefacedbaddecaf888");
+const bytes gcm_aad = from_hex("feedfacedeadbeeffeedfacedeadbeefabaddad2");
+const bytes gcm_pt = from_hex(
+    "d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72"
+    "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39");
+const bytes gcm_ct = from_hex(
+    "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e"
+    "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091");
+const bytes gcm_tag = from_hex("5bc94fbc3221a5db94fae95ae7121a47");
+
+fp::aes_gcm base_gcm() {
+  auto g = fp::aes_gcm::create(in_span(gcm_key));
+  BOOST_TEST_REQUIRE(g.has_value(), g.message());
+  return *g;
+}
+
+// What must not compile: a string literal (its NUL) as a key, an output that cannot be written.
+template <class K>
+concept gcm_creatable = requires(K&& k) {
+  fp::aes_gcm::create(std::forward<K>(k));
+};
+template <class O>
+concept gcm_seal_output = requires(const fp::aes_gcm& g, const bytes& v, O&& o,
+                                   std::array<std::byte, 16>& t) {
+  g.seal(v, v, v, std::forward<O>(o), t);
+};
+static_assert(gcm_creatable<std::string> && gcm_creatable<std::vector<std::uint8_t>&> &&
+              gcm_creatable<std::array<std::byte, 16>&> && !gcm_creatable<const char (&)[17]>);
+static_assert(gcm_seal_output<std::vector<char>&> && gcm_seal_output<std::span<std::uint8_t>> &&
+              !gcm_seal_output<std::string_view> && !gcm_seal_output<const std::vector<char>&>);
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(aes_gcm_create_seal_open) {
+  const fp::aes_gcm g = base_gcm();
+  bytes ct(60), tag(16), pt(60);
+  BOOST_TEST_REQUIRE(g.seal(in_span(gcm_iv), in_span(gcm_aad), in_span(gcm_pt), std::span<std::byte>(ct),
+                            std::span<std::byte>(tag))
+                         .has_value());
+  BOOST_TEST(ct == gcm_ct);
+  BOOST_TEST(tag == gcm_tag);
+  BOOST_TEST_REQUIRE(
+      g.open(in_span(gcm_iv), in_span(gcm_aad), in_span(gcm_ct), in_span(gcm_tag), std::span<std::byte>(pt))
+          .has_value());
+  BOOST_TEST(pt == gcm_pt);
+  // Each argument in turn in every container, the others std::byte spans.
+  const auto seal_is_right = [&](auto&& k, auto&& v, auto&& a, auto&& in) {
+    auto h = fp::aes_gcm::create(FWD(k));
+    BOOST_TEST_REQUIRE(h.has_value());
+    bytes c(60), t(16);
+    BOOST_TEST_REQUIRE(
+        h->seal(FWD(v), FWD(a), FWD(in), std::span<std::byte>(c), std::span<std::byte>(t)).has_value());
+    BOOST_TEST(c == gcm_ct);
+    BOOST_TEST(t == gcm_tag);
+  };
+  const auto open_is_right = [&](auto&& v, auto&& a, auto&& in, auto&& t) {
+    bytes p(60);
+    BOOST_TEST_REQUIRE(g.open(FWD(v), FWD(a), FWD(in), FWD(t), std::span<std::byte>(p)).has_value());
+    BOOST_TEST(p == gcm_pt);
+  };
+  const auto k = in_span(gcm_key), v = in_span(gcm_iv), a = in_span(gcm_aad);
+  each_input<16>(gcm_key, [&](const char* label, auto&& x) {
+    BOOST_TEST_CONTEXT("key " << label) {
+      seal_is_right(x, v, a, in_span(gcm_pt));
+      auto named = fp::aes_gcm::create(FWD(x), g.backend());
+      BOOST_TEST_REQUIRE(named.has_value());
+      BOOST_TEST((named->backend() == g.backend()));
+    }
+  });
+  each_input<12>(gcm_iv, [&](const char* label, auto&& x) {
+    BOOST_TEST_CONTEXT("iv " << label) {
+      seal_is_right(k, x, a, in_span(gcm_pt));
+      open_is_right(FWD(x), a, in_span(gcm_ct), in_span(gcm_tag));
+    }
+  });
+  each_input<20>(gcm_aad, [&](const char* label, auto&& x) {
+    BOOST_TEST_CONTEXT("aad " << label) {
+      seal_is_right(k, v, x, in_span(gcm_pt));
+      open_is_right(v, FWD(x), in_span(gcm_ct), in_span(gcm_tag));
+    }
+  });
+  each_input<60>(gcm_pt, [&](const char* label, auto&& x) {
+    BOOST_TEST_CONTEXT("input " << label) { seal_is_right(k, v, a, FWD(x)); }
+  });
+  each_input<60>(gcm_ct, [&](const char* label, auto&& x) {
+    BOOST_TEST_CONTEXT("input " << label) { open_is_right(v, a, FWD(x), in_span(gcm_tag)); }
+  });
+  each_input<16>(gcm_tag, [&](const char* label, auto&& x) {
+    BOOST_TEST_CONTEXT("tag " << label) { open_is_right(v, a, in_span(gcm_ct), FWD(x)); }
+  });
+  each_output<60>(gcm_ct, [&](auto&& out) {
+    bytes t(16);
+    BOOST_TEST_REQUIRE(g.seal(v, a, in_span(gcm_pt), FWD(out), std::span<std::byte>(t)).has_value());
+  });
+  each_output<16>(gcm_tag, [&](auto&& out) {
+    bytes c(60);
+    BOOST_TEST_REQUIRE(g.seal(v, a, in_span(gcm_pt), std::span<std::byte>(c), FWD(out)).has_value());
+  });
+  each_output<60>(gcm_pt, [&](auto&& out) {
+    BOOST_TEST_REQUIRE(g.open(v, a, in_span(gcm_ct), in_span(gcm_tag), FWD(out)).has_value());
+  });
+  // Whole containers on every side; in place in one std::string.
+  {
+    const std::string key_s(reinterpret_cast<const char*>(gcm_key.data()), 16);
+    const std::vector<std::uint8_t> iv_u(reinterpret_cast<const std::uint8_t*>(gcm_iv.data()),
+                                         reinterpret_cast<const std::uint8_t*>(gcm_iv.data()) + 12);
+    std::array<std::byte, 20> aad_a;
+    std::copy(gcm_aad.begin(), gcm_aad.end(), aad_a.begin());
+    std::string io(reinterpret_cast<const char*>(gcm_pt.data()), 60);
+    std::array<std::uint8_t, 16> t{};
+    auto h = fp::aes_gcm::create(key_s);
+    BOOST_TEST_REQUIRE(h.has_value());
+    BOOST_TEST_REQUIRE(h->seal(iv_u, aad_a, io, io, t).has_value());
+    BOOST_TEST(bytes_of(io) == gcm_ct);
+    BOOST_TEST(bytes_of(t) == gcm_tag);
+    BOOST_TEST_REQUIRE(h->open(iv_u, aad_a, io, t, io).has_value());
+    BOOST_TEST(bytes_of(io) == gcm_pt);
+    t[0] ^= 1;
+    BOOST_TEST((h->open(iv_u, aad_a, io, t, io).code() == fp::errc::auth_failed));
+  }
+}
+
+// GMAC: `{}` for the empty plaintext and its output.
+BOOST_AUTO_TEST_CASE(aes_gcm_gmac_braces) {
+  const std::string key = "\x2f\xb4\x5e\x5b\x8f\x99\x3a\x2b\xfe\xbc\x4b\x15\xb5\x33\xe0\xb4";
+  const std::vector<std::uint8_t> iv{0x5b, 0x05, 0x75, 0x5f, 0x98, 0x4d, 0x2b, 0x90, 0xf9, 0x4b, 0x80, 0x27};
+  const bytes aad = from_hex("e85491b2202caf1d7dce03b97e09331c32473941");
+  const bytes want = from_hex("c75b7832b2a2d9bd827412b6ef5769db");
+  auto g = fp::aes_gcm::create(key);
+  BOOST_TEST_REQUIRE(g.has_value());
+  std::array<std::byte, 16> tag{};
+  BOOST_TEST_REQUIRE(g->seal(iv, aad, {}, {}, tag).has_value());
+  BOOST_TEST(bytes_of(tag) == want);
+  BOOST_TEST(g->open(iv, aad, {}, tag, {}).has_value());
+  std::vector<char> short_tag(12);
+  BOOST_TEST_REQUIRE(g->seal(iv, aad, {}, {}, short_tag).has_value());
+  BOOST_TEST(bytes_of(short_tag) == bytes(want.begin(), want.begin() + 12));
+  BOOST_TEST(g->open(iv, aad, {}, short_tag, {}).has_value());
+  tag[15] ^= std::byte{1};
+  BOOST_TEST((g->open(iv, aad, {}, tag, {}).code() == fp::errc::auth_failed));
+  // Empty AAD too (an empty range of any kind; the AAD parameter has no `{}` default).
+  BOOST_TEST(g->seal(iv, std::string_view{}, {}, {}, tag).has_value());
+  BOOST_TEST(g->open(iv, std::string_view{}, {}, tag, {}).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(aes_gcm_streams) {
+  const fp::aes_gcm g = base_gcm();
+  const bytes head(gcm_pt.begin(), gcm_pt.begin() + 7), rest(gcm_pt.begin() + 7, gcm_pt.end());
+  const bytes ct_head(gcm_ct.begin(), gcm_ct.begin() + 7), ct_rest(gcm_ct.begin() + 7, gcm_ct.end());
+  // The encryptor: aad(x), update(x, out), finish(tag) with each argument of every kind.
+  const auto enc = [&](auto&& v) {
+    auto e = g.encryptor(FWD(v));
+    BOOST_TEST_REQUIRE(e.has_value());
+    return *e;
+  };
+  const auto finish_right = [&](fp::aes_gcm_encryptor& e, const bytes& c_rest) {
+    bytes c(53), t(16);
+    BOOST_TEST_REQUIRE(e.update(in_span(rest), std::span<std::byte>(c)).has_value());
+    BOOST_TEST_REQUIRE(e.finish(std::span<std::byte>(t)).has_value());
+    BOOST_TEST(c == c_rest);
+    BOOST_TEST(t == gcm_tag);
+  };
+  each_input<12>(gcm_iv, [&](const char* label, auto&& x) {
+    BOOST_TEST_CONTEXT("iv " << label) {
+      fp::aes_gcm_encryptor e = enc(x);
+      bytes c(7);
+      BOOST_TEST_REQUIRE(e.aad(in_span(gcm_aad)).has_value());
+      BOOST_TEST_REQUIRE(e.update(in_span(head), std::span<std::byte>(c)).has_value());
+      BOOST_TEST(c == ct_head);
+      finish_right(e, ct_rest);
+      auto d = g.decryptor(FWD(x));
+      BOOST_TEST_REQUIRE(d.has_value());
+      bytes p(60);
+      BOOST_TEST_REQUIRE(d->aad(in_span(gcm_aad)).has_value());
+      BOOST_TEST_REQUIRE(d->update(in_span(gcm_ct), std::span<std::byte>(p)).has_value());
+      BOOST_TEST_REQUIRE(d->finish(in_span(gcm_tag)).has_value());
+      BOOST_TEST(p == gcm_pt);
+    }
+  });
+  each_input<20>(gcm_aad, [&](const char* label, auto&& x) {
+    BOOST_TEST_CONTEXT("aad " << label) {
+      fp::aes_gcm_encryptor e = enc(in_span(gcm_iv));
+      bytes c(7);
+      BOOST_TEST_REQUIRE(e.aad(x).has_value());
+      BOOST_TEST_REQUIRE(e.update(in_span(head), std::span<std::byte>(c)).has_value());
+      finish_right(e, ct_rest);
+      auto d = g.decryptor(in_span(gcm_iv));
+      bytes p(60);
+      BOOST_TEST_REQUIRE(d->aad(FWD(x)).has_value());
+      BOOST_TEST_REQUIRE(d->update(in_span(gcm_ct), std::span<std::byte>(p)).has_value());
+      BOOST_TEST_REQUIRE(d->finish(in_span(gcm_tag)).has_value());
+    }
+  });
+  each_input<7>(head, [&](const char* label, auto&& x) {
+    BOOST_TEST_CONTEXT("input " << label) {
+      fp::aes_gcm_encryptor e = enc(in_span(gcm_iv));
+      bytes c(7);
+      BOOST_TEST_REQUIRE(e.aad(in_span(gcm_aad)).has_value());
+      BOOST_TEST_REQUIRE(e.update(FWD(x), std::span<std::byte>(c)).has_value());
+      BOOST_TEST(c == ct_head);
+      finish_right(e, ct_rest);
+    }
+  });
+  each_input<60>(gcm_ct, [&](const char* label, auto&& x) {
+    BOOST_TEST_CONTEXT("input " << label) {
+      auto d = g.decryptor(in_span(gcm_iv));
+      bytes p(60);
+      BOOST_TEST_REQUIRE(d->aad(in_span(gcm_aad)).has_value());
+      BOOST_TEST_REQUIRE(d->update(FWD(x), std::span<std::byte>(p)).has_value());
+      BOOST_TEST_REQUIRE(d->finish(in_span(gcm_tag)).has_value());
+      BOOST_TEST(p == gcm_pt);
+    }
+  });
+  each_input<16>(gcm_tag, [&](const char* label, auto&& x) {
+    BOOST_TEST_CONTEXT("tag " << label) {
+      auto d = g.decryptor(in_span(gcm_iv));
+      bytes p(60);
+      BOOST_TEST_REQUIRE(d->aad(in_span(gcm_aad)).has_value());
+      BOOST_TEST_REQUIRE(d->update(in_span(gcm_ct), std::span<std::byte>(p)).has_value());
+      BOOST_TEST(d->finish(FWD(x)).has_value());
+    }
+  });
+  each_output<60>(gcm_ct, [&](auto&& out) {
+    fp::aes_gcm_encryptor e = enc(in_span(gcm_iv));
+    BOOST_TEST_REQUIRE(e.aad(in_span(gcm_aad)).has_value());
+    BOOST_TEST_REQUIRE(e.update(in_span(gcm_pt), FWD(out)).has_value());
+  });
+  each_output<16>(gcm_tag, [&](auto&& out) {
+    fp::aes_gcm_encryptor e = enc(in_span(gcm_iv));
+    bytes c(60);
+    BOOST_TEST_REQUIRE(e.aad(in_span(gcm_aad)).has_value());
+    BOOST_TEST_REQUIRE(e.update(in_span(gcm_pt), std::span<std::byte>(c)).has_value());
+    BOOST_TEST_REQUIRE(e.finish(FWD(out)).has_value());
+  });
+  each_output<60>(gcm_pt, [&](auto&& out) {
+    auto d = g.decryptor(in_span(gcm_iv));
+    BOOST_TEST_REQUIRE(d->aad(in_span(gcm_aad)).has_value());
+    BOOST_TEST_REQUIRE(d->update(in_span(gcm_ct), FWD(out)).has_value());
+  });
+  // Literals and strings in a chain of pieces; `{}` pieces are empty.
+  fp::aes_gcm_encryptor e = enc(std::string(reinterpret_cast<const char*>(gcm_iv.data()), 12));
+  BOOST_TEST_REQUIRE(e.aad(std::span(gcm_aad).first(3)).has_value());
+  BOOST_TEST_REQUIRE(e.aad(std::span<const std::byte>{}).has_value());
+  BOOST_TEST_REQUIRE(
+      e.aad(std::vector<std::uint8_t>(reinterpret_cast<const std::uint8_t*>(gcm_aad.data()) + 3,
+                                      reinterpret_cast<const std::uint8_t*>(gcm_aad.data()) + 20))
+          .has_value());
+  std::string c(60, '\0');
+  BOOST_TEST_REQUIRE(e.update(std::string(reinterpret_cast<const char*>(gcm_pt.data()), 60), c).has_value());
+  std::array<std::byte, 16> t;
+  BOOST_TEST_REQUIRE(e.finish(t).has_value());
+  BOOST_TEST(bytes_of(c) == gcm_ct);
+  BOOST_TEST(bytes_of(t) == gcm_tag);
 }
 
 BOOST_AUTO_TEST_CASE(pkcs7) {

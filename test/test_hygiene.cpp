@@ -5,7 +5,7 @@
 // after, or the representation equals that of a freshly built object. Moving copies (there is no
 // moved-from state, error.hpp): (c) checks that the source's bytes are untouched, that it still
 // works, and that destroying it (and the object moved into) wipes it. (d) The object still works
-// after reset and after being moved into: results are compared with OpenSSL (AES, SHA-1,
+// after reset and after being moved into: results are compared with OpenSSL (AES, AES-GCM, SHA-1,
 // SHA-256, HMAC), libxxhash (XXH64) and the QARMA paper / QEMU values (PAC), never with fastprim.
 // Every case runs over every backend usable here. A negative control (a type that does not wipe)
 // shows that the inspection bites.
@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "fastprim/aes.hpp"
+#include "fastprim/aes_gcm.hpp"
 #include "fastprim/dispatch.hpp"
 #include "fastprim/hmac.hpp"
 #include "fastprim/pac.hpp"
@@ -315,6 +316,263 @@ BOOST_DATA_TEST_CASE(aes_ctr_destroy_reset_move, bdata::make(usable<primitive::a
   }
 }
 
+// ---- AES-GCM -------------------------------------------------------------------------------------
+// aes_gcm holds the round keys and the GHASH key (H and what the backend derives from it); a stream
+// holds a copy of those and the message state, whose secrets are the GHASH accumulator, E_K(J0)
+// and the keystream of a partial block (the counter, buffered ciphertext or AAD and the lengths are
+// public). What may stay of a key after destruction is only what does not depend on it: the kernel
+// pointers and the backend token. So two destroyed keys of different values must leave the same
+// bytes, nothing but the kernel pointers (and one byte, the token) non-zero; and the state's
+// secrets must be zero, E_K(J0) and the keystream block (from OpenSSL) found nowhere.
+namespace {
+// The words of `b` holding a pointer of the kernel tables aes_gcm binds for `g` (its backend and
+// key size): the gcm_kernels table and every function pointer of its AES and GCM mode tables.
+std::vector<range> gcm_pointer_words(const bytes& b, const fp::aes_gcm& g) {
+  const fd::gcm_kernels* k = fd::kernels_for<primitive::aes_gcm>(g.backend());
+  BOOST_TEST_REQUIRE(k != nullptr);
+  const std::size_t r = fd::rounds_index(static_cast<std::uint32_t>(g.key_size() / 4 + 6));
+  std::vector<std::uintptr_t> ptrs{reinterpret_cast<std::uintptr_t>(k)};
+  const auto add_all = [&](const auto& table) {  // a struct of function pointers only
+    static_assert(sizeof table % sizeof(std::uintptr_t) == 0);
+    for (std::size_t i = 0; i < sizeof table; i += sizeof(std::uintptr_t)) {
+      std::uintptr_t p;
+      std::memcpy(&p, reinterpret_cast<const std::byte*>(&table) + i, sizeof p);
+      ptrs.push_back(p);
+    }
+  };
+  add_all(k->by_rounds[r]);
+  add_all(k->aes->by_rounds[r]);
+  std::vector<range> words;
+  for (std::size_t i = 0; i + sizeof(std::uintptr_t) <= b.size(); i += alignof(std::uintptr_t)) {
+    std::uintptr_t q;
+    std::memcpy(&q, b.data() + i, sizeof q);
+    if (std::find(ptrs.begin(), ptrs.end(), q) != ptrs.end()) words.push_back({i, i + sizeof q});
+  }
+  return words;
+}
+// Where a stream's data members end (the key it holds, then the message state). The tail padding
+// after them (the key is 64-aligned) belongs to no member: a copy may carry whatever the source's
+// padding held (aarch64 g++ copies whole objects, padding included), and no destructor writes it.
+struct stream_layout : fd::gcm_stream_base {
+  static constexpr std::size_t state_offset() { return offsetof(stream_layout, s_); }
+  static constexpr std::size_t members_end() { return state_offset() + sizeof(fd::gcm_stream); }
+};
+static_assert(stream_layout::members_end() <= sizeof(fp::aes_gcm_encryptor) &&
+              sizeof(fp::aes_gcm_encryptor) == sizeof(fd::gcm_stream_base) &&
+              sizeof(fp::aes_gcm_decryptor) == sizeof(fd::gcm_stream_base));
+// The message state's secrets: the GHASH accumulator, E_K(J0) and the keystream of a partial
+// block. (Its counter block, buffered ciphertext or AAD and lengths are public.)
+std::vector<range> stream_secrets() {
+  const std::size_t base = stream_layout::state_offset();
+  std::vector<range> r;
+  for (std::size_t off :
+       {offsetof(fd::gcm_stream, y), offsetof(fd::gcm_stream, ekj0), offsetof(fd::gcm_stream, ks)})
+    r.push_back({base + off, base + off + 16});
+  return r;
+}
+bytes key_part_of_stream(const bytes& b) {
+  return bytes(b.begin(), b.begin() + static_cast<std::ptrdiff_t>(stream_layout::state_offset()));
+}
+bytes members_of_stream(bytes b) {
+  b.resize(stream_layout::members_end());
+  return b;
+}
+
+// After destruction: the non-zero bytes outside the pointer words are at most the backend token.
+void only_pointers_left(const bytes& after, const std::vector<range>& words, backend b) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < after.size(); ++i) {
+    const bool kept =
+        std::any_of(words.begin(), words.end(), [&](range k) { return i >= k.begin && i < k.end; });
+    if (!kept && after[i] != std::byte{0}) {
+      ++n;
+      BOOST_TEST((after[i] == std::byte(static_cast<std::uint8_t>(b))),
+                 "byte " << i << " survives destruction");
+    }
+  }
+  BOOST_TEST(n <= 1u);
+}
+fp::aes_gcm gcm_of(const bytes& key, backend b) {
+  auto g = fp::aes_gcm::create(sp(key), b);
+  BOOST_TEST_REQUIRE(g.has_value(), g.message());
+  return *g;
+}
+}  // namespace
+
+BOOST_DATA_TEST_CASE(aes_gcm_destroy_move, bdata::make(usable<primitive::aes_gcm>()), b) {
+  BOOST_TEST_CONTEXT("backend " << b) {
+    for (std::size_t klen : {16u, 24u, 32u}) {
+      BOOST_TEST_CONTEXT("key " << klen) {
+        const bytes key = pattern(klen, 11), key2 = pattern(klen, 12), iv = pattern(12, 5),
+                    aad = pattern(9, 7), msg = pattern(50, 13);
+        const auto want = fastprim_test::openssl_gcm_seal(key, iv, aad, msg);
+        const auto works = [&](const fp::aes_gcm& g) {
+          bytes ct(msg.size()), tag(16);
+          BOOST_TEST_REQUIRE(g.seal(sp(iv), sp(aad), sp(msg), ct, tag).has_value());
+          BOOST_TEST(ct == want.ct);
+          BOOST_TEST(tag == want.tag);
+        };
+        // (a) destruction: two keys leave the same bytes, only the kernel pointers and the token
+        bytes after[2];
+        std::vector<range> words;
+        for (int i = 0; i < 2; ++i) {
+          slot<fp::aes_gcm> s;
+          const fp::aes_gcm& g = s.emplace(gcm_of(i == 0 ? key : key2, b));
+          const bytes before = s.snapshot();
+          words = gcm_pointer_words(before, g);
+          BOOST_TEST_REQUIRE(words.size() >= 3u);
+          BOOST_TEST_REQUIRE(nonzero(before, {0, sizeof(fp::aes_gcm)}) > 200u);
+          s.destroy();
+          after[i] = s.snapshot();
+          BOOST_TEST(survivors(before, after[i], {0, sizeof(fp::aes_gcm)}, words) <= 1u);
+          only_pointers_left(after[i], words, b);
+        }
+        BOOST_TEST((after[0] == after[1]));
+        // (c) move construction: the source is untouched and still works; (d) so does the
+        // moved-into object; then move assignment over an object of another key; destroying
+        // each wipes it
+        {
+          slot<fp::aes_gcm> s, t, u;
+          fp::aes_gcm& c = s.emplace(gcm_of(key, b));
+          const bytes before = s.snapshot();
+          fp::aes_gcm& d = t.emplace(std::move(c));
+          BOOST_TEST((s.snapshot() == before));
+          BOOST_TEST((t.snapshot() == before));
+          works(c);
+          works(d);
+          fp::aes_gcm& e = u.emplace(gcm_of(key2, b));
+          e = std::move(c);
+          BOOST_TEST((s.snapshot() == before));
+          BOOST_TEST((u.snapshot() == before));
+          works(c);
+          works(e);
+          u.destroy();
+          t.destroy();
+          s.destroy();
+          for (auto* sl : {&s, &t, &u}) BOOST_TEST((sl->snapshot() == after[0]));
+        }
+      }
+    }
+  }
+}
+
+// The streams: the key copy and the message state (after 21 bytes of data: E_K(J0) and the
+// buffered keystream block E_K(IV || 3), both from OpenSSL, are in the object). finish() wipes the
+// message state; destruction wipes all.
+BOOST_DATA_TEST_CASE(aes_gcm_streams_destroy_finish_move, bdata::make(usable<primitive::aes_gcm>()), b) {
+  const bytes key = pattern(32, 17), key2 = pattern(32, 18), iv = pattern(12, 29), iv2 = pattern(12, 30),
+              aad = pattern(19, 31), msg = pattern(21, 41), rest = pattern(30, 43);
+  const auto counter = [&](const bytes& v, unsigned c) {
+    bytes blk = v;
+    blk.resize(16);
+    blk[15] = std::byte(c);
+    return blk;
+  };
+  const bytes ekj0 = fastprim_test::openssl_aes("ecb", key, {}, counter(iv, 1), true);
+  const bytes ks1 = fastprim_test::openssl_aes("ecb", key, {}, counter(iv, 3), true);
+  const auto want = fastprim_test::openssl_gcm_seal(key, iv, aad, cat(msg, rest));
+  const bytes want_head(want.ct.begin(), want.ct.begin() + 21),
+      want_rest(want.ct.begin() + 21, want.ct.end());
+  const auto run = [&]<class S>(const fp::aes_gcm& g, const bytes& v, const bytes& m, slot<S>& s) -> S& {
+    auto made = [&] {
+      if constexpr (std::is_same_v<S, fp::aes_gcm_encryptor>)
+        return g.encryptor(sp(v));
+      else
+        return g.decryptor(sp(v));
+    }();
+    BOOST_TEST_REQUIRE(made.has_value(), made.message());
+    S& st = s.emplace(*made);
+    bytes out(m.size());
+    BOOST_TEST_REQUIRE(st.aad(sp(aad)).has_value());
+    BOOST_TEST_REQUIRE(st.update(sp(m), out).has_value());
+    return st;
+  };
+  const auto one = [&]<class S>() {
+    BOOST_TEST_CONTEXT(
+        "backend " << b << (std::is_same_v<S, fp::aes_gcm_encryptor> ? " encryptor" : " decryptor")) {
+      const fp::aes_gcm g = gcm_of(key, b), g2 = gcm_of(key2, b);
+      // (a) destruction: the key copy leaves the same bytes for two keys (kernel pointers and the
+      // token), and the message state's secrets are zero
+      bytes after[2];
+      const auto secrets_gone = [&](const bytes& snap) {
+        for (range r : stream_secrets()) BOOST_TEST(nonzero(snap, r) == 0u);
+        BOOST_TEST(!contains(snap, ekj0));
+        BOOST_TEST(!contains(snap, ks1));
+      };
+      for (int i = 0; i < 2; ++i) {
+        slot<S> s;
+        S& st = run.template operator()<S>(i == 0 ? g : g2, i == 0 ? iv : iv2, i == 0 ? msg : rest, s);
+        const bytes before = s.snapshot();
+        if (i == 0) {
+          BOOST_TEST_REQUIRE(contains(before, ekj0));
+          BOOST_TEST_REQUIRE(contains(before, ks1));
+          std::size_t secret_bytes = 0;
+          for (range r : stream_secrets()) secret_bytes += nonzero(before, r);
+          BOOST_TEST_REQUIRE(secret_bytes > 40u);
+        }
+        const auto words = gcm_pointer_words(before, st.key());
+        s.destroy();
+        const bytes snap = s.snapshot();
+        after[i] = key_part_of_stream(snap);
+        only_pointers_left(after[i], words, b);
+        secrets_gone(snap);
+      }
+      BOOST_TEST((after[0] == after[1]));
+      // (b) finish: the message state is gone (the key stays until destruction)
+      {
+        slot<S> s;
+        S& st = run.template operator()<S>(g, iv, msg, s);
+        bytes tag(16);
+        if constexpr (std::is_same_v<S, fp::aes_gcm_encryptor>)
+          BOOST_TEST_REQUIRE(st.finish(tag).has_value());
+        else
+          BOOST_TEST((st.finish(tag).code() == fp::errc::auth_failed));  // a wrong tag: wiped as well
+        BOOST_TEST(!contains(s.snapshot(), ekj0));
+        BOOST_TEST(!contains(s.snapshot(), ks1));
+        s.destroy();
+      }
+      // (c) move construction and assignment mid-message: the source is untouched, both go on;
+      // destroying each wipes it
+      {
+        slot<S> s, t;
+        // (the decryptor is fed the ciphertext, so that both finish with OpenSSL's tag)
+        const bytes& head = std::is_same_v<S, fp::aes_gcm_encryptor> ? msg : want_head;
+        S& c = run.template operator()<S>(g, iv, head, s);
+        const bytes before = s.snapshot();
+        S& d = t.emplace(std::move(c));
+        BOOST_TEST((s.snapshot() == before));
+        BOOST_TEST((t.snapshot() == before));
+        for (S* x : {&c, &d}) {
+          bytes out(rest.size()), tag(16);
+          if constexpr (std::is_same_v<S, fp::aes_gcm_encryptor>) {
+            BOOST_TEST_REQUIRE(x->update(sp(rest), out).has_value());
+            BOOST_TEST(out == want_rest);
+            BOOST_TEST_REQUIRE(x->finish(tag).has_value());
+            BOOST_TEST(tag == want.tag);
+          } else {
+            BOOST_TEST_REQUIRE(x->update(sp(want_rest), out).has_value());
+            BOOST_TEST(out == rest);
+            BOOST_TEST(x->finish(sp(want.tag)).has_value());
+          }
+        }
+        slot<S> u;
+        S& e = run.template operator()<S>(g, iv, msg, u);
+        d = std::move(e);  // move assignment over a finished stream
+        BOOST_TEST((members_of_stream(t.snapshot()) == members_of_stream(u.snapshot())));
+        u.destroy();
+        t.destroy();
+        s.destroy();
+        for (auto* sl : {&s, &t, &u}) {
+          BOOST_TEST((key_part_of_stream(sl->snapshot()) == after[0]));
+          secrets_gone(sl->snapshot());
+        }
+      }
+    }
+  };
+  one.template operator()<fp::aes_gcm_encryptor>();
+  one.template operator()<fp::aes_gcm_decryptor>();
+}
+
 // ---- SHA-1 / SHA-256 -----------------------------------------------------------------------------
 
 template <class H>
@@ -580,7 +838,8 @@ BOOST_DATA_TEST_CASE(pac_one_shot_cache_wiped, bdata::make(usable<primitive::pac
     BOOST_TEST(!contains(cleared, word(k3.hi)));
   }
   // thread exit. Not under qemu-user (the cross build): there the new thread of this case never
-  // starts (qemu-aarch64 7.2 spins at 2 threads); the wiping at thread exit is portable code, checked natively.
+  // starts (qemu-aarch64 7.2 spins at 2 threads); the wiping at thread exit is portable code, checked
+  // natively.
 #if FASTPRIM_TEST_EMULATED
   BOOST_TEST_MESSAGE("pac_one_shot_cache_wiped: the thread-exit part runs natively only");
   return;

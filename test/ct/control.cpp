@@ -1,6 +1,7 @@
 // test/ct/control.cpp: deliberately leaky implementations (see control.hpp). Test code only.
 // AES: FIPS 197 (S-box generated from its definition: inverse in GF(2^8) then the affine map);
-// QARMA sigma2: the QARMA paper (Avanzi 2017), table 3.
+// QARMA sigma2: the QARMA paper (Avanzi 2017), table 3. GHASH: NIST SP 800-38D 6.3-6.4, with the
+// 4-bit table method of the GCM specification (McGrew & Viega, section 4.1).
 #include "ct/control.hpp"
 
 #include <array>
@@ -118,6 +119,50 @@ __attribute__((noinline)) int branchy_pkcs7_unpad(const std::uint8_t block[16]) 
   for (int i = 0; i < pad; ++i)
     if (block[15 - i] != pad) return -1;
   return 16 - pad;
+}
+
+namespace {
+// A GCM field element as the big-endian integer of its block (hi: bytes 0-7): bit 127 is the
+// coefficient of x^0, so multiplying by x is a right shift, with x^128 = 1 + x + x^2 + x^7 (the
+// constant 0xe1 in the top byte) folded in when a bit leaves.
+struct elem {
+  std::uint64_t hi, lo;
+};
+elem times_x(elem v) {
+  const std::uint64_t carry = 0 - (v.lo & 1);  // all ones if a bit leaves (no branch: only the table leaks)
+  return {(v.hi >> 1) ^ (carry & 0xe100000000000000u), (v.lo >> 1) | (v.hi << 63)};
+}
+}  // namespace
+
+__attribute__((noinline)) void table_ghash(const std::uint8_t h[16], const std::uint8_t* in,
+                                           std::size_t nblocks, std::uint8_t y[16]) noexcept {
+  // m[v]: the nibble v (its top bit the lowest degree: b3 + b2 x + b1 x^2 + b0 x^3) times H.
+  elem m[16] = {};
+  elem hx{0, 0};
+  for (int i = 0; i < 8; ++i) {
+    hx.hi = hx.hi << 8 | h[i];
+    hx.lo = hx.lo << 8 | h[8 + i];
+  }
+  for (int bit = 8; bit != 0; bit >>= 1, hx = times_x(hx))
+    for (int v = 0; v < 16; ++v)
+      if (v & bit) m[v] = {m[v].hi ^ hx.hi, m[v].lo ^ hx.lo};
+  std::uint8_t acc[16];
+  std::memcpy(acc, y, 16);
+  for (std::size_t blk = 0; blk < nblocks; ++blk) {
+    for (int i = 0; i < 16; ++i) acc[i] ^= in[16 * blk + std::size_t(i)];
+    // Horner from the highest-degree nibble (the low nibble of byte 15) down: z = z x^4 + N H.
+    elem z{0, 0};
+    for (int i = 15; i >= 0; --i)
+      for (const int nib : {acc[i] & 0xf, acc[i] >> 4}) {
+        for (int k = 0; k < 4; ++k) z = times_x(z);
+        z = {z.hi ^ m[nib].hi, z.lo ^ m[nib].lo};  // the secret-indexed load
+      }
+    for (int i = 0; i < 8; ++i) {
+      acc[i] = std::uint8_t(z.hi >> (56 - 8 * i));
+      acc[8 + i] = std::uint8_t(z.lo >> (56 - 8 * i));
+    }
+  }
+  std::memcpy(y, acc, 16);
 }
 
 __attribute__((noinline)) std::uint64_t table_qarma_sbox(std::uint64_t x) noexcept {

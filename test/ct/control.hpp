@@ -24,6 +24,13 @@ bool early_exit_equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t 
 // secret-dependent loop bound and branches (a padding-oracle timing leak).
 int branchy_pkcs7_unpad(const std::uint8_t block[16]) noexcept;
 
+// GHASH (SP 800-38D 6.4) with Shoup's 4-bit tables (the "4-bit tables" software method of the GCM
+// specification, McGrew & Viega, section 4.1): a 16-entry table of multiples of the secret H,
+// indexed by the nibbles of the running hash, which depends on H: secret-indexed loads. y = 0 on
+// entry gives GHASH_H of the `nblocks` blocks at `in`.
+void table_ghash(const std::uint8_t h[16], const std::uint8_t* in, std::size_t nblocks,
+                 std::uint8_t y[16]) noexcept;
+
 // QARMA's sigma2 S-box on the 16 nibbles of `x` by a table lookup per nibble: secret-indexed loads.
 std::uint64_t table_qarma_sbox(std::uint64_t x) noexcept;
 

@@ -1,4 +1,4 @@
-// OpenSSL (libcrypto) as the outside reference for AES, SHA and HMAC in the test suites.
+// OpenSSL (libcrypto) as the outside reference for AES, AES-GCM, SHA and HMAC in the test suites.
 #pragma once
 
 #include <openssl/evp.h>
@@ -6,6 +6,7 @@
 
 #include <boost/test/unit_test.hpp>
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -56,6 +57,62 @@ inline std::vector<std::byte> openssl_hmac(const EVP_MD* md, std::span<const std
                      reinterpret_cast<unsigned char*>(out.data()), &len) != nullptr);
   out.resize(len);
   return out;
+}
+
+// AES-GCM (EVP "aes-<bits>-gcm"), any IV length from 1 byte; the tag is `tag_len` bytes (OpenSSL
+// computes the full tag and returns its first bytes, SP 800-38D's MSB_t).
+struct gcm_sealed {
+  std::vector<std::byte> ct, tag;
+};
+inline EVP_CIPHER_CTX* openssl_gcm_ctx(std::span<const std::byte> key, std::span<const std::byte> iv,
+                                       bool enc) {
+  const std::string name = "aes-" + std::to_string(key.size() * 8) + "-gcm";
+  const EVP_CIPHER* c = EVP_get_cipherbyname(name.c_str());
+  BOOST_REQUIRE_MESSAGE(c != nullptr, "OpenSSL has no cipher " << name);
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  BOOST_REQUIRE(ctx != nullptr);
+  BOOST_REQUIRE(EVP_CipherInit_ex(ctx, c, nullptr, nullptr, nullptr, enc ? 1 : 0) == 1);
+  BOOST_REQUIRE(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, static_cast<int>(iv.size()), nullptr) == 1);
+  BOOST_REQUIRE(EVP_CipherInit_ex(ctx, nullptr, nullptr, ossl_bytes(key), ossl_bytes(iv), enc ? 1 : 0) == 1);
+  return ctx;
+}
+inline gcm_sealed openssl_gcm_seal(std::span<const std::byte> key, std::span<const std::byte> iv,
+                                   std::span<const std::byte> aad, std::span<const std::byte> pt,
+                                   std::size_t tag_len = 16) {
+  EVP_CIPHER_CTX* ctx = openssl_gcm_ctx(key, iv, true);
+  int n = 0, m = 0;
+  if (!aad.empty())
+    BOOST_REQUIRE(EVP_EncryptUpdate(ctx, nullptr, &n, ossl_bytes(aad), static_cast<int>(aad.size())) == 1);
+  gcm_sealed r{std::vector<std::byte>(pt.size() + 16), std::vector<std::byte>(16)};
+  auto* o = reinterpret_cast<unsigned char*>(r.ct.data());
+  BOOST_REQUIRE(EVP_EncryptUpdate(ctx, o, &n, ossl_bytes(pt), static_cast<int>(pt.size())) == 1);
+  BOOST_REQUIRE(EVP_EncryptFinal_ex(ctx, o + n, &m) == 1);
+  r.ct.resize(static_cast<std::size_t>(n + m));
+  BOOST_REQUIRE(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, 16, r.tag.data()) == 1);
+  r.tag.resize(tag_len);
+  EVP_CIPHER_CTX_free(ctx);
+  return r;
+}
+// The plaintext, or nullopt if OpenSSL rejects the tag.
+inline std::optional<std::vector<std::byte>> openssl_gcm_open(std::span<const std::byte> key,
+                                                              std::span<const std::byte> iv,
+                                                              std::span<const std::byte> aad,
+                                                              std::span<const std::byte> ct,
+                                                              std::span<const std::byte> tag) {
+  EVP_CIPHER_CTX* ctx = openssl_gcm_ctx(key, iv, false);
+  int n = 0, m = 0;
+  if (!aad.empty())
+    BOOST_REQUIRE(EVP_DecryptUpdate(ctx, nullptr, &n, ossl_bytes(aad), static_cast<int>(aad.size())) == 1);
+  std::vector<std::byte> pt(ct.size() + 16);
+  auto* o = reinterpret_cast<unsigned char*>(pt.data());
+  BOOST_REQUIRE(EVP_DecryptUpdate(ctx, o, &n, ossl_bytes(ct), static_cast<int>(ct.size())) == 1);
+  std::vector<std::byte> t(tag.begin(), tag.end());
+  BOOST_REQUIRE(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_TAG, static_cast<int>(t.size()), t.data()) == 1);
+  const bool ok = EVP_DecryptFinal_ex(ctx, o + n, &m) == 1;
+  EVP_CIPHER_CTX_free(ctx);
+  if (!ok) return std::nullopt;
+  pt.resize(static_cast<std::size_t>(n + m));
+  return pt;
 }
 
 }  // namespace fastprim_test
