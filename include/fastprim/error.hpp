@@ -4,10 +4,10 @@
 // operator*, operator->) is a failed precondition: it writes "fastprim: <message>" to stderr and
 // calls std::abort(), in every build mode, with or without exceptions.
 //
-// Objects of fastprim (aes, aes_ctr, hmac<H>, sha1, sha256, xxh64_state, pac::keyed_pac) have no
-// moved-from state: moving copies, and the source keeps its key, backend and stream state and
-// stays fully usable. Secrets are wiped when an object is destroyed (and by reset()), never left
-// for a moved-from object to compute with.
+// Objects of fastprim (aes, aes_ctr, aes_gcm and its streams, hmac<H>, sha1, sha256, xxh64_state,
+// pac::keyed_pac) have no moved-from state: moving copies, and the source keeps its key, backend and
+// stream state and stays fully usable. Secrets are wiped when an object is destroyed (and by
+// reset()), never left for a moved-from object to compute with.
 #pragma once
 
 #include <cstdint>
