@@ -211,10 +211,13 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void ghash(const gcm_key& hk,
 struct counters {
   __m512i next;     // byte-reversed counter blocks c, c+1, c+2, c+3
   std::uint32_t c;  // the low word of c (public: it comes from the IV)
-  FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE explicit counters(const std::byte* ctr) noexcept
-      : next(_mm512_add_epi32(bcast128(rev(loadu(ctr))),
+  // From the big-endian counter block and its low word.
+  FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE counters(__m128i ctr, std::uint32_t c32) noexcept
+      : next(_mm512_add_epi32(bcast128(rev(ctr)),
                               _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0))),
-        c(gcm_ctr32(ctr)) {}
+        c(c32) {}
+  FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE explicit counters(const std::byte* ctr) noexcept
+      : counters(loadu(ctr), gcm_ctr32(ctr)) {}
   FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE static __m512i step(int j) noexcept {
     return _mm512_set_epi32(0, 0, 0, j, 0, 0, 0, j, 0, 0, 0, j, 0, 0, 0, j);
   }
@@ -320,20 +323,15 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void small(const aes_round_keys&
   storeu(y, rev(reduce(lo, mid, hi)));
 }
 
-// Encryption: 32 blocks per iteration, two halves of 16 in flight; each half's rounds carry the
-// GHASH of 16 of the previous iteration's ciphertext blocks, read back from `out`. The last group
-// and the tail (< 32 blocks) are hashed together after the tail's CTR.
+// Encryption of n >= 4 blocks from the GHASH state acc_y (reflected); returns the new state.
+// 32 blocks per iteration, two halves of 16 in flight; each half's rounds carry the GHASH of 16 of
+// the previous iteration's ciphertext blocks, read back from `out`. The last group and the tail
+// (< 32 blocks) are hashed together after the tail's CTR.
 template <int R>
-FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void encrypt(const aes_round_keys& ks, const gcm_key& hk,
-                                                                const std::byte* ctr, std::byte* y,
-                                                                const std::byte* in, std::byte* out,
-                                                                std::size_t n) noexcept {
-  FASTPRIM_ZERO_REGS_EVEX(true);
-  if (n < 4) return small<R, true>(ks, hk, ctr, y, in, out, n);
-  const __m512i bs = zrev();
-  const zkeys<R> K(enc_keys(ks));
-  counters c(ctr);
-  __m128i acc_y = rev(loadu(y));
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i encrypt_body(const zkeys<R>& K, const gcm_key& hk,
+                                                                     counters& c, __m512i bs, __m128i acc_y,
+                                                                     const std::byte* in, std::byte* out,
+                                                                     std::size_t n) noexcept {
   if (n >= 32) {
     ctr16<R>(K, c, bs, in, out);
     ctr16<R>(K, c, bs, in + 256, out + 256);
@@ -358,26 +356,19 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void encrypt(const aes_round_
     }
     // The tail's CTR, then the last group and the tail hashed as one run of 32 + n blocks.
     if (n != 0) ctr_n<R>(K, c, bs, in, out, n);
-    acc_y = ghash_n(hk, acc_y, out - 512, 32 + n);
-  } else {
-    ctr_n<R>(K, c, bs, in, out, n);
-    acc_y = ghash_n(hk, acc_y, out, n);
+    return ghash_n(hk, acc_y, out - 512, 32 + n);
   }
-  storeu(y, rev(acc_y));
+  ctr_n<R>(K, c, bs, in, out, n);
+  return ghash_n(hk, acc_y, out, n);
 }
 
-// Decryption: 32 blocks per iteration; each half's rounds carry the GHASH of its own input.
+// Decryption of n >= 4 blocks: 32 blocks per iteration; each half's rounds carry the GHASH of its
+// own input.
 template <int R>
-FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt(const aes_round_keys& ks, const gcm_key& hk,
-                                                                const std::byte* ctr, std::byte* y,
-                                                                const std::byte* in, std::byte* out,
-                                                                std::size_t n) noexcept {
-  FASTPRIM_ZERO_REGS_EVEX(true);
-  if (n < 4) return small<R, false>(ks, hk, ctr, y, in, out, n);
-  const __m512i bs = zrev();
-  const zkeys<R> K(enc_keys(ks));
-  counters c(ctr);
-  __m128i acc_y = rev(loadu(y));
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i decrypt_body(const zkeys<R>& K, const gcm_key& hk,
+                                                                     counters& c, __m512i bs, __m128i acc_y,
+                                                                     const std::byte* in, std::byte* out,
+                                                                     std::size_t n) noexcept {
   for (; n >= 32; n -= 32, in += 512, out += 512) {
     acc a = acc_zero();
 #pragma GCC unroll 2
@@ -401,11 +392,235 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt(const aes_round_
     acc_y = ghash_n(hk, acc_y, in, n);
     ctr_n<R>(K, c, bs, in, out, n);
   }
-  storeu(y, rev(acc_y));
+  return acc_y;
 }
 
 template <int R>
-inline constexpr gcm_mode_kernels modes{nullptr, encrypt<R>, decrypt<R>};
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void encrypt(const aes_round_keys& ks, const gcm_key& hk,
+                                                                const std::byte* ctr, std::byte* y,
+                                                                const std::byte* in, std::byte* out,
+                                                                std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  if (n < 4) return small<R, true>(ks, hk, ctr, y, in, out, n);
+  const __m512i bs = zrev();
+  const zkeys<R> K(enc_keys(ks));
+  counters c(ctr);
+  storeu(y, rev(encrypt_body<R>(K, hk, c, bs, rev(loadu(y)), in, out, n)));
+}
+
+template <int R>
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt(const aes_round_keys& ks, const gcm_key& hk,
+                                                                const std::byte* ctr, std::byte* y,
+                                                                const std::byte* in, std::byte* out,
+                                                                std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  if (n < 4) return small<R, false>(ks, hk, ctr, y, in, out, n);
+  const __m512i bs = zrev();
+  const zkeys<R> K(enc_keys(ks));
+  counters c(ctr);
+  storeu(y, rev(decrypt_body<R>(K, hk, c, bs, rev(loadu(y)), in, out, n)));
+}
+
+// ---- the whole-message kernel (12-byte IV) --------------------------------------------------------
+// One call per message: no stream state and no buffers. Up to 16 blocks of data, the counter
+// blocks, E_K(J0) among them, go through one AES batch in registers, and the AAD, the ciphertext
+// and the length block are multiplied by their own powers of H and reduced once (the AAD is
+// hashed first when the three together pass 64 blocks). Longer data runs the bulk loop above on
+// its full blocks, then the partial block and E_K(J0) in one batch and one last reduction.
+
+// The first b bytes of a zmm (b >= 64: all).
+FASTPRIM_ALWAYS_INLINE __mmask64 bytes_mask(std::size_t b) noexcept {
+  return b >= 64 ? ~__mmask64{0} : (__mmask64{1} << b) - 1;
+}
+
+// a += the `bytes` bytes at p (the last block zero-padded), block i times the power at
+// 16 * (p0 + i) of the table, y added to the first block.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void absorb(acc& a, const gcm_key& hk, std::size_t p0,
+                                                            const std::byte* p, std::size_t bytes, __m128i y,
+                                                            __m512i bs) noexcept {
+  const std::size_t nb = (bytes + 15) / 16;
+  for (std::size_t j = 0; 4 * j < nb; ++j) {
+    __m512i x = _mm512_shuffle_epi8(_mm512_maskz_loadu_epi8(bytes_mask(bytes - 64 * j), p + 64 * j), bs);
+    if (j == 0) x = _mm512_xor_si512(x, lane0(y));
+    mul1_add(a, x, _mm512_maskz_loadu_epi64(lanes(nb, j), hk.bytes + 16 * (p0 + 4 * j)));
+  }
+}
+
+// The GHASH state after `bytes` bytes at p, the last block zero-padded.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash_bytes(const gcm_key& hk, __m128i y,
+                                                                    const std::byte* p, std::size_t bytes,
+                                                                    __m512i bs) noexcept {
+  for (; bytes >= 16 * npow; bytes -= 512, p += 512) y = ghash32(hk, y, p, bs);
+  if (bytes == 0) return y;
+  acc a = acc_zero();
+  absorb(a, hk, npow - (bytes + 15) / 16, p, bytes, y, bs);
+  return reduce(a);
+}
+
+// The four lanes of v summed.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i sum_lanes(__m512i v) noexcept {
+  const __m256i r = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+  return _mm_xor_si128(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
+}
+
+// The tag: E_K(J0) ^ GHASH, where GHASH = reduce(a + x * S_1) and x is the (reflected) length
+// block with whatever state is still to be multiplied by H added to it.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void finish(const acc& a, const gcm_key& hk, __m128i x,
+                                                            __m128i ej0, std::byte* tag) noexcept {
+  const __m128i h = _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1)));
+  const __m128i lo = _mm_xor_si128(sum_lanes(a.lo), _mm_clmulepi64_si128(x, h, 0x00));
+  const __m128i hi = _mm_xor_si128(sum_lanes(a.hi), _mm_clmulepi64_si128(x, h, 0x11));
+  const __m128i mid =
+      xor3(sum_lanes(a.mid), _mm_clmulepi64_si128(x, h, 0x01), _mm_clmulepi64_si128(x, h, 0x10));
+  storeu(tag, _mm_xor_si128(rev(reduce(lo, mid, hi)), ej0));
+}
+
+// The reflected length block [len(A)]_64 || [len(C)]_64.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i length_block(std::size_t aad_len,
+                                                                     std::size_t len) noexcept {
+  return _mm_set_epi64x(static_cast<long long>(aad_len * 8), static_cast<long long>(len * 8));
+}
+
+// 1..16 blocks of data in G = 1..4 zmm (G = 0: none). `base` = IV || 0^32; `a` holds the AAD's
+// products (powers counted from the end of the message), or `y` the AAD's GHASH state.
+template <int R, int G, bool Enc>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
+    const aes_round_keys& ks, const gcm_key& hk, __m128i base, acc& a, __m128i y, const std::byte* in,
+    std::byte* out, std::size_t len, std::size_t aad_len, std::byte* tag, __m512i bs) noexcept {
+  const __m128i* k = enc_keys(ks);
+  // Counter value v goes to the top byte of dword 3 (the big-endian inc32 word), v <= 17 here.
+  __m128i e = _mm_add_epi32(base, _mm_set_epi32(1 << 24, 0, 0, 0));
+  __m512i x[G > 0 ? G : 1];
+  if constexpr (G > 0) {
+    const __m512i zb = bcast128(base);
+#pragma GCC unroll 4
+    for (int g = 0; g < G; ++g) {
+      const int v = 4 * g + 2;
+      x[g] = _mm512_add_epi32(zb, _mm512_set_epi32((v + 3) << 24, 0, 0, 0, (v + 2) << 24, 0, 0, 0,
+                                                   (v + 1) << 24, 0, 0, 0, v << 24, 0, 0, 0));
+    }
+  }
+  // E_K(J0) and the data's keystream in one batch.
+  {
+    const __m128i k0 = _mm_load_si128(k);
+    e = _mm_xor_si128(e, k0);
+#pragma GCC unroll 4
+    for (int g = 0; g < G; ++g) x[g] = _mm512_xor_si512(x[g], bcast128(k0));
+#pragma GCC unroll 13
+    for (int r = 1; r < R; ++r) {
+      const __m128i kr = _mm_load_si128(k + r);
+      e = _mm_aesenc_si128(e, kr);
+#pragma GCC unroll 4
+      for (int g = 0; g < G; ++g) x[g] = _mm512_aesenc_epi128(x[g], bcast128(kr));
+    }
+    const __m128i kl = _mm_load_si128(k + R);
+    e = _mm_aesenclast_si128(e, kl);
+#pragma GCC unroll 4
+    for (int g = 0; g < G; ++g) x[g] = _mm512_aesenclast_epi128(x[g], bcast128(kl));
+  }
+  const std::size_t nc = (len + 15) / 16;
+  // Data block i times H^(nc + 1 - i).
+  const std::byte* pw = hk.bytes + 16 * (npow - 1 - nc);
+#pragma GCC unroll 4
+  for (int g = 0; g < G; ++g) {
+    const __mmask64 m = g + 1 < G ? ~__mmask64{0} : bytes_mask(len - 64 * static_cast<std::size_t>(g));
+    const __m512i d = _mm512_maskz_loadu_epi8(m, in + 64 * g);
+    const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x[g], d));
+    _mm512_mask_storeu_epi8(out + 64 * g, m, c);
+    __m512i h = _mm512_shuffle_epi8(Enc ? c : d, bs);
+    if (g == 0) h = _mm512_xor_si512(h, lane0(y));
+    mul1_add(a, h, _mm512_maskz_loadu_epi64(lanes(nc, static_cast<std::size_t>(g)), pw + 64 * g));
+  }
+  __m128i l = length_block(aad_len, len);
+  if constexpr (G == 0) l = _mm_xor_si128(l, y);
+  finish(a, hk, l, e, tag);
+}
+
+template <int R, bool Enc>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round_keys& ks, const gcm_key& hk,
+                                                                 const std::byte* iv12, const std::byte* aad,
+                                                                 std::size_t aad_len, const std::byte* in,
+                                                                 std::byte* out, std::size_t len,
+                                                                 std::byte* tag) noexcept {
+  const __m512i bs = zrev();
+  const __m128i base = _mm_maskz_loadu_epi8(0x0FFF, iv12);
+  const std::size_t na = (aad_len + 15) / 16, nc = (len + 15) / 16;
+  __m128i y = _mm_setzero_si128();
+  acc a = acc_zero();
+  if (nc <= 16) {
+    if (na + nc + 1 <= npow)
+      absorb(a, hk, npow - (na + nc + 1), aad, aad_len, y, bs);
+    else
+      y = ghash_bytes(hk, y, aad, aad_len, bs);
+    switch ((nc + 3) / 4) {
+      case 0:
+        return message_short<R, 0, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+      case 1:
+        return message_short<R, 1, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+      case 2:
+        return message_short<R, 2, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+      case 3:
+        return message_short<R, 3, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+      default:
+        return message_short<R, 4, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+    }
+  }
+  // The AAD, then the full blocks in the bulk loop (counters from J0 + 1 = IV || 2).
+  if (aad_len != 0) y = ghash_bytes(hk, y, aad, aad_len, bs);
+  const std::size_t nf = len / 16, rem = len % 16;
+  {
+    const zkeys<R> K(enc_keys(ks));
+    counters c(_mm_add_epi32(base, _mm_set_epi32(2 << 24, 0, 0, 0)), 2);
+    y = Enc ? encrypt_body<R>(K, hk, c, bs, y, in, out, nf) : decrypt_body<R>(K, hk, c, bs, y, in, out, nf);
+  }
+  // The partial block (counter nf + 2) and E_K(J0) in one batch.
+  const __m128i* k = enc_keys(ks);
+  __m128i e = _mm_add_epi32(base, _mm_set_epi32(1 << 24, 0, 0, 0));
+  __m128i t =
+      _mm_insert_epi32(base, static_cast<int>(__builtin_bswap32(static_cast<std::uint32_t>(nf + 2))), 3);
+  e = _mm_xor_si128(e, _mm_load_si128(k));
+  t = _mm_xor_si128(t, _mm_load_si128(k));
+#pragma GCC unroll 13
+  for (int r = 1; r < R; ++r) {
+    e = _mm_aesenc_si128(e, _mm_load_si128(k + r));
+    t = _mm_aesenc_si128(t, _mm_load_si128(k + r));
+  }
+  e = _mm_aesenclast_si128(e, _mm_load_si128(k + R));
+  t = _mm_aesenclast_si128(t, _mm_load_si128(k + R));
+  __m128i l = length_block(aad_len, len);
+  if (rem != 0) {
+    const auto m = static_cast<__mmask16>((1u << rem) - 1);
+    const __m128i d = _mm_maskz_loadu_epi8(m, in + 16 * nf);
+    const __m128i c = _mm_maskz_mov_epi8(m, _mm_xor_si128(t, d));
+    _mm_mask_storeu_epi8(out + 16 * nf, m, c);
+    // (y + C*) * H^2 + L * H.
+    const __m128i g = _mm_xor_si128(y, rev(Enc ? c : d));
+    const __m128i h2 = _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 2)));
+    a.lo = _mm512_zextsi128_si512(_mm_clmulepi64_si128(g, h2, 0x00));
+    a.hi = _mm512_zextsi128_si512(_mm_clmulepi64_si128(g, h2, 0x11));
+    a.mid = _mm512_zextsi128_si512(
+        _mm_xor_si128(_mm_clmulepi64_si128(g, h2, 0x01), _mm_clmulepi64_si128(g, h2, 0x10)));
+  } else {
+    l = _mm_xor_si128(l, y);
+  }
+  finish(a, hk, l, e, tag);
+}
+
+template <int R>
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void message(const aes_round_keys& ks, const gcm_key& hk,
+                                                                const std::byte* iv12, const std::byte* aad,
+                                                                std::size_t aad_len, const std::byte* in,
+                                                                std::byte* out, std::size_t len,
+                                                                std::byte* tag, bool encrypt) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  if (encrypt)
+    message_dir<R, true>(ks, hk, iv12, aad, aad_len, in, out, len, tag);
+  else
+    message_dir<R, false>(ks, hk, iv12, aad, aad_len, in, out, len, tag);
+}
+
+template <int R>
+inline constexpr gcm_mode_kernels modes{message<R>, encrypt<R>, decrypt<R>};
 inline constexpr gcm_kernels kernels{&aes::x86_vaes::kernels, init, ghash, {modes<10>, modes<12>, modes<14>}};
 
 }  // namespace detail::gcm::x86_vaes
