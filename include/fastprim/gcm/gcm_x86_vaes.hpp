@@ -481,91 +481,128 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i length_block(std::size_t
   return _mm_set_epi64x(static_cast<long long>(aad_len * 8), static_cast<long long>(len * 8));
 }
 
-// 1..16 blocks of data in G = 1..4 zmm (G = 0: none). `base` = IV || 0^32; `a` holds the AAD's
-// products (powers counted from the end of the message), or `y` the AAD's GHASH state.
+// Up to short_blocks blocks of data: the counter blocks J0, J0 + 1, ... fill G zmm from lane 0, so
+// E_K(J0) comes out of the same AES instructions as the keystream, and the data sits one lane
+// (16 bytes) up in memory too: it is loaded and stored at in - 16 and out - 16 with the first 16
+// bytes masked off (masked lanes do not fault). In the GHASH input, lane 0 (E_K(J0)'s) carries the
+// length block, times H. `a` holds the AAD's products (powers counted from the end of the message)
+// or `y` the AAD's GHASH state.
+inline constexpr std::size_t short_blocks = 19;
+
+FASTPRIM_ALWAYS_INLINE const std::byte* minus16(const std::byte* p) noexcept {
+  return reinterpret_cast<const std::byte*>(reinterpret_cast<std::uintptr_t>(p) - 16);
+}
+FASTPRIM_ALWAYS_INLINE std::byte* minus16(std::byte* p) noexcept {
+  return reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(p) - 16);
+}
+
+// Round key r in all four lanes, loaded by a vbroadcasti32x4 from memory (the empty asm keeps the
+// compiler from hoisting one xmm load per key out of the paths and broadcasting each with a shuffle).
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE const __m128i* key_ptr(const aes_round_keys& ks) noexcept {
+  const __m128i* k = enc_keys(ks);
+  __asm__("" : "+r"(k));
+  return k;
+}
+
+// The counter blocks J0 + 4g .. J0 + 4g + 3 from base = IV || 0^32: counter value v (J0: 1) goes to
+// the top byte of dword 3, the big-endian inc32 word (v < 256 here).
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i ctr_lanes(__m512i zb, int g) noexcept {
+  const int v = 4 * g + 1;
+  return _mm512_add_epi32(zb, _mm512_set_epi32((v + 3) << 24, 0, 0, 0, (v + 2) << 24, 0, 0, 0, (v + 1) << 24,
+                                               0, 0, 0, v << 24, 0, 0, 0));
+}
+
+// Up to 3 blocks of data and 64 bytes of AAD: one zmm of AES (J0 in lane 0), one of AAD, no loops.
+template <int R, bool Enc>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_tiny(const aes_round_keys& ks, const gcm_key& hk,
+                                                                  __m128i base, const std::byte* aad,
+                                                                  std::size_t aad_len, const std::byte* in,
+                                                                  std::byte* out, std::size_t len,
+                                                                  std::byte* tag) noexcept {
+  const __m128i* k = key_ptr(ks);
+  __m512i x = _mm512_xor_si512(ctr_lanes(bcast128(base), 0), bcast128(_mm_load_si128(k)));
+#pragma GCC unroll 13
+  for (int r = 1; r < R; ++r) x = _mm512_aesenc_epi128(x, bcast128(_mm_load_si128(k + r)));
+  x = _mm512_aesenclast_epi128(x, bcast128(_mm_load_si128(k + R)));
+  const __m512i bs = zrev();
+  const std::size_t na = (aad_len + 15) / 16, nc = (len + 15) / 16;
+  // Data bytes 0..len-1 at zmm bytes 16..16+len-1 (lanes 1..3), times H^(nc + 2 - j) in lane j;
+  // lane 0 carries the length block, times H.
+  const __mmask64 m = ((__mmask64{1} << len) - 1) << 16;
+  const __m512i d = _mm512_maskz_loadu_epi8(m, minus16(in));
+  const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x, d));
+  _mm512_mask_storeu_epi8(minus16(out), m, c);
+  const __m512i h = _mm512_xor_si512(_mm512_shuffle_epi8(Enc ? c : d, bs),
+                                     _mm512_zextsi128_si512(length_block(aad_len, len)));
+  const __m512i p = _mm512_mask_broadcast_i32x4(
+      _mm512_maskz_loadu_epi64(static_cast<__mmask8>(((1u << (2 * nc + 2)) - 1) & ~3u),
+                               hk.bytes + 16 * (npow - 2 - nc)),
+      0x000F, _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1))));
+  acc a = acc_zero();
+  mul1_add(a, h, p);
+  // AAD block i times H^(na + nc + 1 - i).
+  if (aad_len != 0)
+    mul1_add(a, _mm512_shuffle_epi8(_mm512_maskz_loadu_epi8(bytes_mask(aad_len), aad), bs),
+             _mm512_maskz_loadu_epi64(lanes(na, 0), hk.bytes + 16 * (npow - 1 - nc - na)));
+  storeu(tag, _mm_xor_si128(rev(reduce(a)), _mm512_castsi512_si128(x)));
+}
+
 template <int R, int G, bool Enc>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
     const aes_round_keys& ks, const gcm_key& hk, __m128i base, acc& a, __m128i y, const std::byte* in,
     std::byte* out, std::size_t len, std::size_t aad_len, std::byte* tag, __m512i bs) noexcept {
-  const __m128i* k = enc_keys(ks);
-  // Counter value v goes to the top byte of dword 3 (the big-endian inc32 word), v <= 17 here.
-  __m128i e = _mm_add_epi32(base, _mm_set_epi32(1 << 24, 0, 0, 0));
-  __m512i x[G > 0 ? G : 1];
-  if constexpr (G > 0) {
-    const __m512i zb = bcast128(base);
-#pragma GCC unroll 4
-    for (int g = 0; g < G; ++g) {
-      const int v = 4 * g + 2;
-      x[g] = _mm512_add_epi32(zb, _mm512_set_epi32((v + 3) << 24, 0, 0, 0, (v + 2) << 24, 0, 0, 0,
-                                                   (v + 1) << 24, 0, 0, 0, v << 24, 0, 0, 0));
-    }
-  }
-  // E_K(J0) and the data's keystream in one batch.
-  {
-    const __m128i k0 = _mm_load_si128(k);
-    e = _mm_xor_si128(e, k0);
-#pragma GCC unroll 4
-    for (int g = 0; g < G; ++g) x[g] = _mm512_xor_si512(x[g], bcast128(k0));
+  const __m128i* k = key_ptr(ks);
+  __m512i x[G];
+  const __m512i zb = bcast128(base);
+#pragma GCC unroll 5
+  for (int g = 0; g < G; ++g) x[g] = ctr_lanes(zb, g);
+#pragma GCC unroll 5
+  for (int g = 0; g < G; ++g) x[g] = _mm512_xor_si512(x[g], bcast128(_mm_load_si128(k)));
 #pragma GCC unroll 13
-    for (int r = 1; r < R; ++r) {
-      const __m128i kr = _mm_load_si128(k + r);
-      e = _mm_aesenc_si128(e, kr);
-#pragma GCC unroll 4
-      for (int g = 0; g < G; ++g) x[g] = _mm512_aesenc_epi128(x[g], bcast128(kr));
-    }
-    const __m128i kl = _mm_load_si128(k + R);
-    e = _mm_aesenclast_si128(e, kl);
-#pragma GCC unroll 4
-    for (int g = 0; g < G; ++g) x[g] = _mm512_aesenclast_epi128(x[g], bcast128(kl));
+  for (int r = 1; r < R; ++r) {
+#pragma GCC unroll 5
+    for (int g = 0; g < G; ++g) x[g] = _mm512_aesenc_epi128(x[g], bcast128(_mm_load_si128(k + r)));
   }
+#pragma GCC unroll 5
+  for (int g = 0; g < G; ++g) x[g] = _mm512_aesenclast_epi128(x[g], bcast128(_mm_load_si128(k + R)));
+
   const std::size_t nc = (len + 15) / 16;
-  // Data block i times H^(nc + 1 - i).
-  const std::byte* pw = hk.bytes + 16 * (npow - 1 - nc);
-#pragma GCC unroll 4
+  // Lane j (j >= 1) holds data block j - 1, times H^(nc + 2 - j); lane 0 the length block, times H.
+  const std::byte* pw = hk.bytes + 16 * (npow - 2 - nc);
+  const __m512i l = _mm512_maskz_broadcast_i32x4(nc == 0 ? 0x000F : 0x00F0, y);
+#pragma GCC unroll 5
   for (int g = 0; g < G; ++g) {
-    const __mmask64 m = g + 1 < G ? ~__mmask64{0} : bytes_mask(len - 64 * static_cast<std::size_t>(g));
-    const __m512i d = _mm512_maskz_loadu_epi8(m, in + 64 * g);
+    const std::size_t off = 64 * static_cast<std::size_t>(g);
+    __mmask64 m = bytes_mask(len + 16 - off);
+    __mmask8 lm = lanes(nc + 1, static_cast<std::size_t>(g));
+    if (g == 0) {
+      m &= ~__mmask64{0xFFFF};
+      lm &= 0xFC;
+    }
+    const __m512i d = _mm512_maskz_loadu_epi8(m, minus16(in) + off);
     const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x[g], d));
-    _mm512_mask_storeu_epi8(out + 64 * g, m, c);
+    _mm512_mask_storeu_epi8(minus16(out) + off, m, c);
     __m512i h = _mm512_shuffle_epi8(Enc ? c : d, bs);
-    if (g == 0) h = _mm512_xor_si512(h, lane0(y));
-    mul1_add(a, h, _mm512_maskz_loadu_epi64(lanes(nc, static_cast<std::size_t>(g)), pw + 64 * g));
+    __m512i p = _mm512_maskz_loadu_epi64(lm, pw + off);
+    if (g == 0) {
+      h = _mm512_ternarylogic_epi64(h, l, _mm512_zextsi128_si512(length_block(aad_len, len)), 0x96);
+      p = _mm512_mask_broadcast_i32x4(
+          p, 0x000F, _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1))));
+    }
+    mul1_add(a, h, p);
   }
-  __m128i l = length_block(aad_len, len);
-  if constexpr (G == 0) l = _mm_xor_si128(l, y);
-  finish(a, hk, l, e, tag);
+  storeu(tag, _mm_xor_si128(rev(reduce(a)), _mm512_castsi512_si128(x[0])));
 }
 
+// Longer messages: the AAD, then the full blocks in the bulk loop (counters from J0 + 1), then the
+// partial block and E_K(J0) in one batch.
 template <int R, bool Enc>
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round_keys& ks, const gcm_key& hk,
-                                                                 const std::byte* iv12, const std::byte* aad,
-                                                                 std::size_t aad_len, const std::byte* in,
-                                                                 std::byte* out, std::size_t len,
-                                                                 std::byte* tag) noexcept {
+FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void message_long(
+    const aes_round_keys& ks, const gcm_key& hk, __m128i base, const std::byte* aad, std::size_t aad_len,
+    const std::byte* in, std::byte* out, std::size_t len, std::byte* tag) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
   const __m512i bs = zrev();
-  const __m128i base = _mm_maskz_loadu_epi8(0x0FFF, iv12);
-  const std::size_t na = (aad_len + 15) / 16, nc = (len + 15) / 16;
   __m128i y = _mm_setzero_si128();
-  acc a = acc_zero();
-  if (nc <= 16) {
-    if (na + nc + 1 <= npow)
-      absorb(a, hk, npow - (na + nc + 1), aad, aad_len, y, bs);
-    else
-      y = ghash_bytes(hk, y, aad, aad_len, bs);
-    switch ((nc + 3) / 4) {
-      case 0:
-        return message_short<R, 0, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
-      case 1:
-        return message_short<R, 1, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
-      case 2:
-        return message_short<R, 2, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
-      case 3:
-        return message_short<R, 3, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
-      default:
-        return message_short<R, 4, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
-    }
-  }
-  // The AAD, then the full blocks in the bulk loop (counters from J0 + 1 = IV || 2).
   if (aad_len != 0) y = ghash_bytes(hk, y, aad, aad_len, bs);
   const std::size_t nf = len / 16, rem = len % 16;
   {
@@ -573,20 +610,18 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round
     counters c(_mm_add_epi32(base, _mm_set_epi32(2 << 24, 0, 0, 0)), 2);
     y = Enc ? encrypt_body<R>(K, hk, c, bs, y, in, out, nf) : decrypt_body<R>(K, hk, c, bs, y, in, out, nf);
   }
-  // The partial block (counter nf + 2) and E_K(J0) in one batch.
-  const __m128i* k = enc_keys(ks);
-  __m128i e = _mm_add_epi32(base, _mm_set_epi32(1 << 24, 0, 0, 0));
-  __m128i t =
-      _mm_insert_epi32(base, static_cast<int>(__builtin_bswap32(static_cast<std::uint32_t>(nf + 2))), 3);
-  e = _mm_xor_si128(e, _mm_load_si128(k));
-  t = _mm_xor_si128(t, _mm_load_si128(k));
+  // [E_K(J0) | keystream of block nf] in one ymm.
+  const __m128i* k = key_ptr(ks);
+  __m256i et = _mm256_inserti128_si256(
+      _mm256_castsi128_si256(_mm_add_epi32(base, _mm_set_epi32(1 << 24, 0, 0, 0))),
+      _mm_insert_epi32(base, static_cast<int>(__builtin_bswap32(static_cast<std::uint32_t>(nf + 2))), 3), 1);
+  et = _mm256_xor_si256(et, _mm256_broadcastsi128_si256(_mm_load_si128(k)));
 #pragma GCC unroll 13
-  for (int r = 1; r < R; ++r) {
-    e = _mm_aesenc_si128(e, _mm_load_si128(k + r));
-    t = _mm_aesenc_si128(t, _mm_load_si128(k + r));
-  }
-  e = _mm_aesenclast_si128(e, _mm_load_si128(k + R));
-  t = _mm_aesenclast_si128(t, _mm_load_si128(k + R));
+  for (int r = 1; r < R; ++r)
+    et = _mm256_aesenc_epi128(et, _mm256_broadcastsi128_si256(_mm_load_si128(k + r)));
+  et = _mm256_aesenclast_epi128(et, _mm256_broadcastsi128_si256(_mm_load_si128(k + R)));
+  const __m128i e = _mm256_castsi256_si128(et), t = _mm256_extracti128_si256(et, 1);
+  acc a = acc_zero();
   __m128i l = length_block(aad_len, len);
   if (rem != 0) {
     const auto m = static_cast<__mmask16>((1u << rem) - 1);
@@ -604,6 +639,37 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round
     l = _mm_xor_si128(l, y);
   }
   finish(a, hk, l, e, tag);
+}
+
+template <int R, bool Enc>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round_keys& ks, const gcm_key& hk,
+                                                                 const std::byte* iv12, const std::byte* aad,
+                                                                 std::size_t aad_len, const std::byte* in,
+                                                                 std::byte* out, std::size_t len,
+                                                                 std::byte* tag) noexcept {
+  const __m128i base = _mm_maskz_loadu_epi8(0x0FFF, iv12);
+  const std::size_t na = (aad_len + 15) / 16, nc = (len + 15) / 16;
+  if (nc <= 3 && aad_len <= 64) return message_tiny<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+  if (nc > short_blocks) return message_long<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+  const __m512i bs = zrev();
+  __m128i y = _mm_setzero_si128();
+  acc a = acc_zero();
+  if (FASTPRIM_LIKELY(na + nc + 1 <= npow))
+    absorb(a, hk, npow - (na + nc + 1), aad, aad_len, y, bs);
+  else
+    y = ghash_bytes(hk, y, aad, aad_len, bs);
+  switch ((nc + 4) / 4) {
+    case 1:
+      return message_short<R, 1, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+    case 2:
+      return message_short<R, 2, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+    case 3:
+      return message_short<R, 3, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+    case 4:
+      return message_short<R, 4, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+    default:
+      return message_short<R, 5, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+  }
 }
 
 template <int R>
