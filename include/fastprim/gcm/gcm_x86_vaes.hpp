@@ -512,39 +512,67 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i ctr_lanes(__m512i zb, in
                                                0, 0, 0, v << 24, 0, 0, 0));
 }
 
-// Up to 3 blocks of data and 64 bytes of AAD: one zmm of AES (J0 in lane 0), one of AAD, no loops.
-template <int R, bool Enc>
+// N = 0..tiny_blocks blocks of data and up to two of AAD, all on xmm: here the 256- and 512-bit
+// forms cost more than the blocks they save (measured). J0 and the counter blocks in one batch,
+// round keys as memory operands; the products summed and reduced once.
+inline constexpr std::size_t tiny_blocks = 4, tiny_aad = 32;
+
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mul_add1(__m128i& lo, __m128i& mid, __m128i& hi,
+                                                              __m128i x, const gcm_key& hk,
+                                                              std::size_t k) noexcept {
+  const __m128i h = _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - k)));
+  lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(x, h, 0x00));
+  hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(x, h, 0x11));
+  mid = xor3(mid, _mm_clmulepi64_si128(x, h, 0x01), _mm_clmulepi64_si128(x, h, 0x10));
+}
+
+template <int R, int N, bool Enc>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_tiny(const aes_round_keys& ks, const gcm_key& hk,
                                                                   __m128i base, const std::byte* aad,
                                                                   std::size_t aad_len, const std::byte* in,
                                                                   std::byte* out, std::size_t len,
                                                                   std::byte* tag) noexcept {
   const __m128i* k = key_ptr(ks);
-  __m512i x = _mm512_xor_si512(ctr_lanes(bcast128(base), 0), bcast128(_mm_load_si128(k)));
+  // Counter value v (J0: 1) in the top byte of dword 3, the big-endian inc32 word.
+  __m128i x[N + 1];
+#pragma GCC unroll 5
+  for (int i = 0; i <= N; ++i)
+    x[i] = _mm_xor_si128(_mm_add_epi32(base, _mm_set_epi32((i + 1) << 24, 0, 0, 0)), _mm_load_si128(k));
 #pragma GCC unroll 13
-  for (int r = 1; r < R; ++r) x = _mm512_aesenc_epi128(x, bcast128(_mm_load_si128(k + r)));
-  x = _mm512_aesenclast_epi128(x, bcast128(_mm_load_si128(k + R)));
-  const __m512i bs = zrev();
-  const std::size_t na = (aad_len + 15) / 16, nc = (len + 15) / 16;
-  // Data bytes 0..len-1 at zmm bytes 16..16+len-1 (lanes 1..3), times H^(nc + 2 - j) in lane j;
-  // lane 0 carries the length block, times H.
-  const __mmask64 m = ((__mmask64{1} << len) - 1) << 16;
-  const __m512i d = _mm512_maskz_loadu_epi8(m, minus16(in));
-  const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x, d));
-  _mm512_mask_storeu_epi8(minus16(out), m, c);
-  const __m512i h = _mm512_xor_si512(_mm512_shuffle_epi8(Enc ? c : d, bs),
-                                     _mm512_zextsi128_si512(length_block(aad_len, len)));
-  const __m512i p = _mm512_mask_broadcast_i32x4(
-      _mm512_maskz_loadu_epi64(static_cast<__mmask8>(((1u << (2 * nc + 2)) - 1) & ~3u),
-                               hk.bytes + 16 * (npow - 2 - nc)),
-      0x000F, _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1))));
-  acc a = acc_zero();
-  mul1_add(a, h, p);
-  // AAD block i times H^(na + nc + 1 - i).
-  if (aad_len != 0)
-    mul1_add(a, _mm512_shuffle_epi8(_mm512_maskz_loadu_epi8(bytes_mask(aad_len), aad), bs),
-             _mm512_maskz_loadu_epi64(lanes(na, 0), hk.bytes + 16 * (npow - 1 - nc - na)));
-  storeu(tag, _mm_xor_si128(rev(reduce(a)), _mm512_castsi512_si128(x)));
+  for (int r = 1; r < R; ++r) {
+#pragma GCC unroll 5
+    for (int i = 0; i <= N; ++i) x[i] = _mm_aesenc_si128(x[i], _mm_load_si128(k + r));
+  }
+#pragma GCC unroll 5
+  for (int i = 0; i <= N; ++i) x[i] = _mm_aesenclast_si128(x[i], _mm_load_si128(k + R));
+  const std::size_t na = (aad_len + 15) / 16;
+  __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
+  // AAD block i times H^(na + N + 1 - i), data block i times H^(N + 1 - i), the lengths times H.
+  if (aad_len != 0) {
+    mul_add1(lo, mid, hi, rev(_mm_maskz_loadu_epi8(static_cast<__mmask16>(bytes_mask(aad_len)), aad)), hk,
+             na + N + 1);
+    if (aad_len > 16)
+      mul_add1(lo, mid, hi,
+               rev(_mm_maskz_loadu_epi8(static_cast<__mmask16>(bytes_mask(aad_len - 16)), aad + 16)), hk,
+               na + N);
+  }
+#pragma GCC unroll 4
+  for (int i = 0; i < N; ++i) {
+    __m128i d, c;
+    if (i + 1 < N) {
+      d = loadu(in + 16 * i);
+      c = _mm_xor_si128(x[i + 1], d);
+      storeu(out + 16 * i, c);
+    } else {
+      const auto m = static_cast<__mmask16>(bytes_mask(len - 16 * static_cast<std::size_t>(i)));
+      d = _mm_maskz_loadu_epi8(m, in + 16 * i);
+      c = _mm_maskz_mov_epi8(m, _mm_xor_si128(x[i + 1], d));
+      _mm_mask_storeu_epi8(out + 16 * i, m, c);
+    }
+    mul_add1(lo, mid, hi, rev(Enc ? c : d), hk, static_cast<std::size_t>(N + 1 - i));
+  }
+  mul_add1(lo, mid, hi, length_block(aad_len, len), hk, 1);
+  storeu(tag, _mm_xor_si128(rev(reduce(lo, mid, hi)), x[0]));
 }
 
 template <int R, int G, bool Enc>
@@ -649,7 +677,20 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round
                                                                  std::byte* tag) noexcept {
   const __m128i base = _mm_maskz_loadu_epi8(0x0FFF, iv12);
   const std::size_t na = (aad_len + 15) / 16, nc = (len + 15) / 16;
-  if (nc <= 3 && aad_len <= 64) return message_tiny<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+  if (nc <= tiny_blocks && aad_len <= tiny_aad) {
+    switch (nc) {
+      case 0:
+        return message_tiny<R, 0, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+      case 1:
+        return message_tiny<R, 1, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+      case 2:
+        return message_tiny<R, 2, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+      case 3:
+        return message_tiny<R, 3, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+      default:
+        return message_tiny<R, 4, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+    }
+  }
   if (nc > short_blocks) return message_long<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
   const __m512i bs = zrev();
   __m128i y = _mm_setzero_si128();
