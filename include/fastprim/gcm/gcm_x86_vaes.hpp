@@ -533,29 +533,6 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_tiny(const aes_roun
                                                                   std::byte* out, std::size_t len,
                                                                   std::byte* tag) noexcept {
   const __m128i* k = key_ptr(ks);
-  // Counter value v (J0: 1) in the top byte of dword 3, the big-endian inc32 word; blocks 2j and
-  // 2j + 1 (J0 first) in ymm j.
-  constexpr int Y = (N + 2) / 2;
-  __m256i y[Y];
-  const __m256i yb = _mm256_broadcastsi128_si256(base);
-#pragma GCC unroll 3
-  for (int j = 0; j < Y; ++j)
-    y[j] = _mm256_xor_si256(
-        _mm256_add_epi32(yb, _mm256_set_epi32((2 * j + 2) << 24, 0, 0, 0, (2 * j + 1) << 24, 0, 0, 0)),
-        _mm256_broadcastsi128_si256(_mm_load_si128(k)));
-#pragma GCC unroll 13
-  for (int r = 1; r < R; ++r) {
-#pragma GCC unroll 3
-    for (int j = 0; j < Y; ++j)
-      y[j] = _mm256_aesenc_epi128(y[j], _mm256_broadcastsi128_si256(_mm_load_si128(k + r)));
-  }
-#pragma GCC unroll 3
-  for (int j = 0; j < Y; ++j)
-    y[j] = _mm256_aesenclast_epi128(y[j], _mm256_broadcastsi128_si256(_mm_load_si128(k + R)));
-  __m128i x[N + 1];
-#pragma GCC unroll 5
-  for (int i = 0; i <= N; ++i)
-    x[i] = i % 2 == 0 ? _mm256_castsi256_si128(y[i / 2]) : _mm256_extracti128_si256(y[i / 2], 1);
   const std::size_t na = (aad_len + 15) / 16;
   __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
   // AAD block i times H^(na + N + 1 - i), data block i times H^(N + 1 - i), the lengths times H.
@@ -567,23 +544,45 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_tiny(const aes_roun
                rev(_mm_maskz_loadu_epi8(static_cast<__mmask16>(bytes_mask(aad_len - 16)), aad + 16)), hk,
                na + N);
   }
-#pragma GCC unroll 4
-  for (int i = 0; i < N; ++i) {
-    __m128i d, c;
-    if (i + 1 < N) {
-      d = loadu(in + 16 * i);
-      c = _mm_xor_si128(x[i + 1], d);
-      storeu(out + 16 * i, c);
-    } else {
-      const auto m = static_cast<__mmask16>(bytes_mask(len - 16 * static_cast<std::size_t>(i)));
-      d = _mm_maskz_loadu_epi8(m, in + 16 * i);
-      c = _mm_maskz_mov_epi8(m, _mm_xor_si128(x[i + 1], d));
-      _mm_mask_storeu_epi8(out + 16 * i, m, c);
-    }
-    mul_add1(lo, mid, hi, rev(Enc ? c : d), hk, static_cast<std::size_t>(N + 1 - i));
-  }
   mul_add1(lo, mid, hi, length_block(aad_len, len), hk, 1);
-  storeu(tag, _mm_xor_si128(rev(reduce(lo, mid, hi)), x[0]));
+  // Counter value v (J0: 1) in the top byte of dword 3, the big-endian inc32 word; blocks 2j and
+  // 2j + 1 (J0 first) in ymm j, each ymm's blocks hashed right after its rounds.
+  const __m256i yb = _mm256_broadcastsi128_si256(base);
+  __m128i e = _mm_setzero_si128();
+#pragma GCC unroll 3
+  for (int j = 0; j < (N + 2) / 2; ++j) {
+    __m256i y = _mm256_xor_si256(
+        _mm256_add_epi32(yb, _mm256_set_epi32((2 * j + 2) << 24, 0, 0, 0, (2 * j + 1) << 24, 0, 0, 0)),
+        _mm256_broadcastsi128_si256(_mm_load_si128(k)));
+#pragma GCC unroll 13
+    for (int r = 1; r < R; ++r)
+      y = _mm256_aesenc_epi128(y, _mm256_broadcastsi128_si256(_mm_load_si128(k + r)));
+    y = _mm256_aesenclast_epi128(y, _mm256_broadcastsi128_si256(_mm_load_si128(k + R)));
+#pragma GCC unroll 2
+    for (int half = 0; half < 2; ++half) {
+      const int b = 2 * j + half;
+      if (b > N) continue;
+      const __m128i x = half == 0 ? _mm256_castsi256_si128(y) : _mm256_extracti128_si256(y, 1);
+      if (b == 0) {
+        e = x;
+        continue;
+      }
+      const int i = b - 1;
+      __m128i d, c;
+      if (i + 1 < N) {
+        d = loadu(in + 16 * i);
+        c = _mm_xor_si128(x, d);
+        storeu(out + 16 * i, c);
+      } else {
+        const auto m = static_cast<__mmask16>(bytes_mask(len - 16 * static_cast<std::size_t>(i)));
+        d = _mm_maskz_loadu_epi8(m, in + 16 * i);
+        c = _mm_maskz_mov_epi8(m, _mm_xor_si128(x, d));
+        _mm_mask_storeu_epi8(out + 16 * i, m, c);
+      }
+      mul_add1(lo, mid, hi, rev(Enc ? c : d), hk, static_cast<std::size_t>(N + 1 - i));
+    }
+  }
+  storeu(tag, _mm_xor_si128(rev(reduce(lo, mid, hi)), e));
 }
 
 template <int R, int G, bool Enc>
@@ -595,22 +594,18 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
   const __m512i zb = bcast128(base);
 #pragma GCC unroll 5
   for (int g = 0; g < G; ++g) x[g] = ctr_lanes(zb, g);
-#pragma GCC unroll 5
-  for (int g = 0; g < G; ++g) x[g] = _mm512_xor_si512(x[g], bcast128(_mm_load_si128(k)));
-#pragma GCC unroll 13
-  for (int r = 1; r < R; ++r) {
-#pragma GCC unroll 5
-    for (int g = 0; g < G; ++g) x[g] = _mm512_aesenc_epi128(x[g], bcast128(_mm_load_si128(k + r)));
-  }
-#pragma GCC unroll 5
-  for (int g = 0; g < G; ++g) x[g] = _mm512_aesenclast_epi128(x[g], bcast128(_mm_load_si128(k + R)));
-
   const std::size_t nc = (len + 15) / 16;
   // Lane j (j >= 1) holds data block j - 1, times H^(nc + 2 - j); lane 0 the length block, times H.
   const std::byte* pw = hk.bytes + 16 * (npow - 2 - nc);
   const __m512i l = _mm512_maskz_broadcast_i32x4(nc == 0 ? 0x000F : 0x00F0, y);
+  // One zmm at a time, its GHASH right after its rounds, so that its multiplies overlap the next
+  // one's rounds (all rounds side by side, then all multiplies: measured 25% slower at 256 bytes).
 #pragma GCC unroll 5
   for (int g = 0; g < G; ++g) {
+    x[g] = _mm512_xor_si512(x[g], bcast128(_mm_load_si128(k)));
+#pragma GCC unroll 13
+    for (int r = 1; r < R; ++r) x[g] = _mm512_aesenc_epi128(x[g], bcast128(_mm_load_si128(k + r)));
+    x[g] = _mm512_aesenclast_epi128(x[g], bcast128(_mm_load_si128(k + R)));
     const std::size_t off = 64 * static_cast<std::size_t>(g);
     __mmask64 m = bytes_mask(len + 16 - off);
     __mmask8 lm = lanes(nc + 1, static_cast<std::size_t>(g));
