@@ -94,17 +94,21 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mul1_add(acc& a, __m512i x,
   a.hi = _mm512_xor_si512(a.hi, _mm512_clmulepi64_epi128(x, h, 0x11));
   a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(x, h, 0x01), _mm512_clmulepi64_epi128(x, h, 0x10));
 }
-// Each lane reduced.
+// Each lane reduced. (The all-ones zero-masked forms of vpshufd and vextracti64x4 here and below: the plain
+// intrinsics trip g++ 12's -Wmaybe-uninitialized, as in aes_x86_vaes.hpp.)
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i reduce_lanes(const acc& a) noexcept {
   const __m512i p = _mm512_set1_epi64(poly);
   const auto swap = static_cast<_MM_PERM_ENUM>(0x4E);
-  const __m512i m = xor3(a.mid, _mm512_shuffle_epi32(a.lo, swap), _mm512_clmulepi64_epi128(a.lo, p, 0x00));
-  return xor3(a.hi, _mm512_shuffle_epi32(m, swap), _mm512_clmulepi64_epi128(m, p, 0x00));
+  const auto all = static_cast<__mmask16>(0xFFFF);
+  const __m512i m =
+      xor3(a.mid, _mm512_maskz_shuffle_epi32(all, a.lo, swap), _mm512_clmulepi64_epi128(a.lo, p, 0x00));
+  return xor3(a.hi, _mm512_maskz_shuffle_epi32(all, m, swap), _mm512_clmulepi64_epi128(m, p, 0x00));
 }
 // Each lane reduced, then the four summed.
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(const acc& a) noexcept {
   const __m512i r = reduce_lanes(a);
-  const __m256i r2 = _mm256_xor_si256(_mm512_castsi512_si256(r), _mm512_extracti64x4_epi64(r, 1));
+  const __m256i r2 = _mm256_xor_si256(_mm512_maskz_extracti64x4_epi64(0xF, r, 0),
+                                      _mm512_maskz_extracti64x4_epi64(0xF, r, 1));
   return _mm_xor_si128(_mm256_castsi256_si128(r2), _mm256_extracti128_si256(r2, 1));
 }
 
@@ -459,7 +463,8 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash_bytes(const gcm_ke
 
 // The four lanes of v summed.
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i sum_lanes(__m512i v) noexcept {
-  const __m256i r = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+  const __m256i r = _mm256_xor_si256(_mm512_maskz_extracti64x4_epi64(0xF, v, 0),
+                                     _mm512_maskz_extracti64x4_epi64(0xF, v, 1));
   return _mm_xor_si128(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
 }
 
@@ -625,7 +630,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
     }
     mul1_add(a, h, p);
   }
-  storeu(tag, _mm_xor_si128(rev(reduce(a)), _mm512_castsi512_si128(x[0])));
+  storeu(tag, _mm_xor_si128(rev(reduce(a)), _mm512_maskz_extracti32x4_epi32(0xF, x[0], 0)));
 }
 
 // Longer messages: the AAD, then the full blocks in the bulk loop (counters from J0 + 1), then the
