@@ -4,7 +4,8 @@
 // halves of 4 zmm) per iteration; the AES rounds of each half carry the GHASH multiplies of 16
 // blocks (the previous iteration's ciphertext when encrypting, the half's own input when
 // decrypting), each block by its own power of H, summed unreduced and reduced once per 32 blocks.
-// The round keys are those of the x86_vaes AES backend.
+// The round keys are those of the x86_vaes AES backend. A whole message with a 12-byte IV has its
+// own kernel (`message`, below) that keeps short messages in registers.
 // GHASH works on byte-reversed blocks (bit i of the 128-bit integer is the coefficient of
 // x^(127-i)) and keeps the powers of H times x^-1, so that a product needs no 1-bit shift; the
 // 256-bit product is reduced by two folds, each a carry-less multiply by 0xC2 << 56 and a qword
@@ -426,11 +427,13 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt(const aes_round_
 }
 
 // ---- the whole-message kernel (12-byte IV) --------------------------------------------------------
-// One call per message: no stream state and no buffers. Up to 16 blocks of data, the counter
-// blocks, E_K(J0) among them, go through one AES batch in registers, and the AAD, the ciphertext
-// and the length block are multiplied by their own powers of H and reduced once (the AAD is
-// hashed first when the three together pass 64 blocks). Longer data runs the bulk loop above on
-// its full blocks, then the partial block and E_K(J0) in one batch and one last reduction.
+// One call per message: no stream state and no buffers. Up to tiny_blocks blocks of data and
+// tiny_aad bytes of AAD: xmm / ymm only; up to short_blocks blocks: zmm. In both, E_K(J0) comes out
+// of the same AES instructions as the first data blocks, and the AAD, the ciphertext and the
+// length block are multiplied by their own powers of H and reduced once (the AAD is hashed first
+// if the three together pass 64 blocks). Longer data: the bulk loop above on its full blocks,
+// then the partial block and E_K(J0) in one batch and one last reduction. Partial blocks and the
+// AAD's tail go through masked loads and stores (AVX-512BW); all branches are on lengths.
 
 // The first b bytes of a zmm (b >= 64: all).
 FASTPRIM_ALWAYS_INLINE __mmask64 bytes_mask(std::size_t b) noexcept {
