@@ -316,15 +316,163 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void decrypt(const aes_round
   storeu(y, _mm_shuffle_epi8(v, bs));
 }
 
+// ---- the whole-message kernel (12-byte IV) ---------------------------------------------------
+// One call per message, no stream state: the AAD hashed; up to 1 full block and the partial one
+// in one AES batch with E_K(J0) and hashed with the length block under one reduction; more full
+// blocks first through the bulk kernel above (a direct call, kept out of line: inlined here it
+// spills more with 16 registers). SSE has no masked loads: the IV, the AAD's tail and the partial block pass
+// through a 16-byte local that ends up holding only the caller's own input or output.
+template <int R, bool Enc>
+__attribute__((noinline)) FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_AESNI void bulk(
+    const aes_round_keys& ks, const gcm_key& hk, const std::byte* ctr, std::byte* y, const std::byte* in,
+    std::byte* out, std::size_t nblocks) noexcept {
+  if constexpr (Enc)
+    encrypt<R>(ks, hk, ctr, y, in, out, nblocks);
+  else
+    decrypt<R>(ks, hk, ctr, y, in, out, nblocks);
+}
+
+// The last batch: E_K(J0) in x[0] and N - 1 data blocks (up to one full one and the partial one)
+// with consecutive counters from `ctr` (big-endian block in b); their GHASH, v added to the first,
+// and the length block with one reduction; one round key in a register at a time (all of them
+// would spill the AES state).
+template <int R, int N, bool Enc>
+FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE void last_batch(const aes_round_keys& ks, const gcm_key& hk,
+                                                                 __m128i j0, std::uint32_t ctr, std::byte* b,
+                                                                 __m128i v, __m128i l, const std::byte* in,
+                                                                 std::byte* out, std::size_t len,
+                                                                 std::byte* tag) noexcept {
+  const auto* k = reinterpret_cast<const __m128i*>(ks.bytes);
+  const __m128i bs = bswap_mask(), cm = ctr_mask();
+  __m128i x[N];
+  x[0] = _mm_xor_si128(j0, _mm_load_si128(k));
+  const __m128i c = _mm_shuffle_epi8(j0, cm);
+#pragma GCC unroll 4
+  for (int i = 1; i < N; ++i)
+    x[i] = _mm_xor_si128(
+        _mm_shuffle_epi8(_mm_add_epi32(c, _mm_set_epi32(static_cast<int>(ctr) - 1 + i - 1, 0, 0, 0)), cm),
+        _mm_load_si128(k));
+    // One round key live at a time (the empty asm keeps the compiler from loading them all ahead).
+#pragma GCC unroll 13
+  for (int r = 1; r < R; ++r) {
+    const __m128i* kr = k + r;
+    __asm__("" : "+r"(kr));
+    const __m128i key = _mm_load_si128(kr);
+#pragma GCC unroll 5
+    for (int i = 0; i < N; ++i) x[i] = _mm_aesenc_si128(x[i], key);
+  }
+  const __m128i* kl = k + R;
+  __asm__("" : "+r"(kl));
+  const __m128i key = _mm_load_si128(kl);
+#pragma GCC unroll 5
+  for (int i = 0; i < N; ++i) x[i] = _mm_aesenclast_si128(x[i], key);
+  // E_K(J0) goes to the tag right away (it is not kept live through the GHASH below, where it
+  // would spill to the stack); the tag buffer gets the GHASH added at the end.
+  storeu(tag, x[0]);
+  acc a;
+  mul_acc<true>(a, N == 1 ? _mm_xor_si128(v, l) : l, _mm_load_si128(key_at(hk, 0)),
+                _mm_load_si128(key_at(hk, kara_offset)));
+#pragma GCC unroll 4
+  for (int i = 1; i < N; ++i) {
+    const std::size_t rest = len - 16 * static_cast<std::size_t>(i - 1);  // bytes from this block on
+    __m128i g;
+    if (rest >= 16) {
+      const __m128i d = loadu(in), e = _mm_xor_si128(d, x[i]);
+      storeu(out, e);
+      g = Enc ? e : d;
+    } else {
+      _mm_store_si128(reinterpret_cast<__m128i*>(b), _mm_setzero_si128());
+      std::memcpy(b, in, rest);
+      const __m128i d = _mm_load_si128(reinterpret_cast<const __m128i*>(b));
+      _mm_store_si128(reinterpret_cast<__m128i*>(b), _mm_xor_si128(d, x[i]));
+      std::memcpy(out, b, rest);
+      if (Enc)
+        std::memset(b + rest, 0, 16 - rest);  // the keystream past the message
+      else
+        _mm_store_si128(reinterpret_cast<__m128i*>(b), d);
+      g = _mm_load_si128(reinterpret_cast<const __m128i*>(b));
+    }
+    g = _mm_shuffle_epi8(g, bs);
+    if (i == 1) g = _mm_xor_si128(g, v);
+    mul_acc<false>(a, g, _mm_load_si128(key_at(hk, 16 * (N - i))),
+                   _mm_load_si128(key_at(hk, kara_offset + 16 * (N - i))));
+    in += 16;
+    out += 16;
+  }
+  storeu(tag, _mm_xor_si128(_mm_shuffle_epi8(reduce(a), bs), loadu(tag)));
+}
+
+template <int R, bool Enc>
+FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round_keys& ks, const gcm_key& hk,
+                                                                  const std::byte* iv12, const std::byte* aad,
+                                                                  std::size_t aad_len, const std::byte* in,
+                                                                  std::byte* out, std::size_t len,
+                                                                  std::byte* tag) noexcept {
+  const __m128i bs = bswap_mask();
+  __m128i v = _mm_setzero_si128();
+  alignas(16) std::byte b[16];
+  const std::size_t na = aad_len / 16, ra = aad_len % 16;
+  std::size_t i = 0;
+  for (; i + W <= na; i += W) v = ghash_n<W>(hk, v, aad + 16 * i);
+  v = ghash_tail(hk, v, aad + 16 * i, na - i);
+  if (ra != 0) {
+    _mm_store_si128(reinterpret_cast<__m128i*>(b), _mm_setzero_si128());
+    std::memcpy(b, aad + 16 * na, ra);
+    v = ghash_tail(hk, v, b, 1);
+  }
+  // Up to 1 full block goes with E_K(J0) into the last batch; more through the bulk kernel first.
+  const std::size_t nf = len / 16, rem = len % 16, nl = nf <= 1 ? nf : 0;
+  // IV || 0^32 built in a register (a 16-byte load over the pieces just stored would not forward).
+  std::uint32_t w2;
+  std::memcpy(&w2, iv12 + 8, 4);
+  const __m128i iv =
+      _mm_insert_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(iv12)), static_cast<int>(w2), 2);
+  if (nl != nf) {
+    alignas(16) std::byte y[16];
+    storeu(y, _mm_shuffle_epi8(v, bs));
+    _mm_store_si128(reinterpret_cast<__m128i*>(b), _mm_insert_epi32(iv, 0x02000000, 3));  // J0 + 1
+    bulk<R, Enc>(ks, hk, b, y, in, out, nf);
+    v = _mm_shuffle_epi8(loadu(y), bs);
+    _mm_store_si128(reinterpret_cast<__m128i*>(y), _mm_setzero_si128());
+    __asm__ volatile("" : : "r"(y) : "memory");  // the GHASH state: wiped
+    in += 16 * nf;
+    out += 16 * nf;
+  }
+  const __m128i j0 = _mm_insert_epi32(iv, 0x01000000, 3);  // the counter word, big-endian 1
+  const __m128i l = _mm_set_epi64x(static_cast<long long>(aad_len * 8), static_cast<long long>(len * 8));
+  const auto ctr = static_cast<std::uint32_t>(nl == nf ? 2 : nf + 2);
+  const std::size_t rest = len - 16 * (nf - nl);
+  switch (nl + (rem != 0)) {
+    case 0:
+      return last_batch<R, 1, Enc>(ks, hk, j0, ctr, b, v, l, in, out, rest, tag);
+    case 1:
+      return last_batch<R, 2, Enc>(ks, hk, j0, ctr, b, v, l, in, out, rest, tag);
+    default:
+      return last_batch<R, 3, Enc>(ks, hk, j0, ctr, b, v, l, in, out, rest, tag);
+  }
+}
+
 template <int R>
-inline constexpr gcm_mode_kernels modes{nullptr, encrypt<R>, decrypt<R>};
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void message(const aes_round_keys& ks, const gcm_key& hk,
+                                                                 const std::byte* iv12, const std::byte* aad,
+                                                                 std::size_t aad_len, const std::byte* in,
+                                                                 std::byte* out, std::size_t len,
+                                                                 std::byte* tag, bool encrypt) noexcept {
+  if (encrypt)
+    message_dir<R, true>(ks, hk, iv12, aad, aad_len, in, out, len, tag);
+  else
+    message_dir<R, false>(ks, hk, iv12, aad, aad_len, in, out, len, tag);
+}
+
+template <int R>
+inline constexpr gcm_mode_kernels modes{message<R>, encrypt<R>, decrypt<R>};
 
 inline constexpr gcm_kernels kernels{
     &aes::x86_aesni::kernels, init, ghash, {modes<10>, modes<12>, modes<14>}};
 
 // On CPUs with AVX every entry goes through sse_entry (a vzeroupper first: detail/sse_entry.hpp).
 template <int R>
-inline constexpr gcm_mode_kernels modes_avx{nullptr, &sse_entry<&encrypt<R>>::call,
+inline constexpr gcm_mode_kernels modes_avx{&sse_entry<&message<R>>::call, &sse_entry<&encrypt<R>>::call,
                                             &sse_entry<&decrypt<R>>::call};
 
 inline constexpr gcm_kernels kernels_avx{&aes::x86_aesni::kernels_avx,

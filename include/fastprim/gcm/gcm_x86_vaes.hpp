@@ -4,7 +4,8 @@
 // halves of 4 zmm) per iteration; the AES rounds of each half carry the GHASH multiplies of 16
 // blocks (the previous iteration's ciphertext when encrypting, the half's own input when
 // decrypting), each block by its own power of H, summed unreduced and reduced once per 32 blocks.
-// The round keys are those of the x86_vaes AES backend.
+// The round keys are those of the x86_vaes AES backend. A whole message with a 12-byte IV has its
+// own kernel (`message`, below) that keeps short messages in registers.
 // GHASH works on byte-reversed blocks (bit i of the 128-bit integer is the coefficient of
 // x^(127-i)) and keeps the powers of H times x^-1, so that a product needs no 1-bit shift; the
 // 256-bit product is reduced by two folds, each a carry-less multiply by 0xC2 << 56 and a qword
@@ -94,12 +95,12 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mul1_add(acc& a, __m512i x,
   a.hi = _mm512_xor_si512(a.hi, _mm512_clmulepi64_epi128(x, h, 0x11));
   a.mid = xor3(a.mid, _mm512_clmulepi64_epi128(x, h, 0x01), _mm512_clmulepi64_epi128(x, h, 0x10));
 }
-// Each lane reduced. (All-ones zero-masked shuffles and extracts: the same instructions, without
-// g++ 12's -Wmaybe-uninitialized on the unmasked intrinsics' _mm512_undefined source.)
+// Each lane reduced. (The all-ones zero-masked forms of vpshufd and vextracti64x4 here and below: the plain
+// intrinsics trip g++ 12's -Wmaybe-uninitialized, as in aes_x86_vaes.hpp.)
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i reduce_lanes(const acc& a) noexcept {
   const __m512i p = _mm512_set1_epi64(poly);
   const auto swap = static_cast<_MM_PERM_ENUM>(0x4E);
-  constexpr auto all = static_cast<__mmask16>(0xFFFF);
+  const auto all = static_cast<__mmask16>(0xFFFF);
   const __m512i m =
       xor3(a.mid, _mm512_maskz_shuffle_epi32(all, a.lo, swap), _mm512_clmulepi64_epi128(a.lo, p, 0x00));
   return xor3(a.hi, _mm512_maskz_shuffle_epi32(all, m, swap), _mm512_clmulepi64_epi128(m, p, 0x00));
@@ -107,9 +108,8 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i reduce_lanes(const acc& 
 // Each lane reduced, then the four summed.
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(const acc& a) noexcept {
   const __m512i r = reduce_lanes(a);
-  constexpr auto all = static_cast<__mmask8>(0xFF);
-  const __m256i r2 = _mm256_xor_si256(_mm512_maskz_extracti64x4_epi64(all, r, 0),
-                                      _mm512_maskz_extracti64x4_epi64(all, r, 1));
+  const __m256i r2 = _mm256_xor_si256(_mm512_maskz_extracti64x4_epi64(0xF, r, 0),
+                                      _mm512_maskz_extracti64x4_epi64(0xF, r, 1));
   return _mm_xor_si128(_mm256_castsi256_si128(r2), _mm256_extracti128_si256(r2, 1));
 }
 
@@ -216,10 +216,13 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void ghash(const gcm_key& hk,
 struct counters {
   __m512i next;     // byte-reversed counter blocks c, c+1, c+2, c+3
   std::uint32_t c;  // the low word of c (public: it comes from the IV)
-  FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE explicit counters(const std::byte* ctr) noexcept
-      : next(_mm512_add_epi32(bcast128(rev(loadu(ctr))),
+  // From the big-endian counter block and its low word.
+  FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE counters(__m128i ctr, std::uint32_t c32) noexcept
+      : next(_mm512_add_epi32(bcast128(rev(ctr)),
                               _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0))),
-        c(gcm_ctr32(ctr)) {}
+        c(c32) {}
+  FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE explicit counters(const std::byte* ctr) noexcept
+      : counters(loadu(ctr), gcm_ctr32(ctr)) {}
   FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE static __m512i step(int j) noexcept {
     return _mm512_set_epi32(0, 0, 0, j, 0, 0, 0, j, 0, 0, 0, j, 0, 0, 0, j);
   }
@@ -325,20 +328,15 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void small(const aes_round_keys&
   storeu(y, rev(reduce(lo, mid, hi)));
 }
 
-// Encryption: 32 blocks per iteration, two halves of 16 in flight; each half's rounds carry the
-// GHASH of 16 of the previous iteration's ciphertext blocks, read back from `out`. The last group
-// and the tail (< 32 blocks) are hashed together after the tail's CTR.
+// Encryption of n >= 4 blocks from the GHASH state acc_y (reflected); returns the new state.
+// 32 blocks per iteration, two halves of 16 in flight; each half's rounds carry the GHASH of 16 of
+// the previous iteration's ciphertext blocks, read back from `out`. The last group and the tail
+// (< 32 blocks) are hashed together after the tail's CTR.
 template <int R>
-FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void encrypt(const aes_round_keys& ks, const gcm_key& hk,
-                                                                const std::byte* ctr, std::byte* y,
-                                                                const std::byte* in, std::byte* out,
-                                                                std::size_t n) noexcept {
-  FASTPRIM_ZERO_REGS_EVEX(true);
-  if (n < 4) return small<R, true>(ks, hk, ctr, y, in, out, n);
-  const __m512i bs = zrev();
-  const zkeys<R> K(enc_keys(ks));
-  counters c(ctr);
-  __m128i acc_y = rev(loadu(y));
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i encrypt_body(const zkeys<R>& K, const gcm_key& hk,
+                                                                     counters& c, __m512i bs, __m128i acc_y,
+                                                                     const std::byte* in, std::byte* out,
+                                                                     std::size_t n) noexcept {
   if (n >= 32) {
     ctr16<R>(K, c, bs, in, out);
     ctr16<R>(K, c, bs, in + 256, out + 256);
@@ -363,26 +361,19 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void encrypt(const aes_round_
     }
     // The tail's CTR, then the last group and the tail hashed as one run of 32 + n blocks.
     if (n != 0) ctr_n<R>(K, c, bs, in, out, n);
-    acc_y = ghash_n(hk, acc_y, out - 512, 32 + n);
-  } else {
-    ctr_n<R>(K, c, bs, in, out, n);
-    acc_y = ghash_n(hk, acc_y, out, n);
+    return ghash_n(hk, acc_y, out - 512, 32 + n);
   }
-  storeu(y, rev(acc_y));
+  ctr_n<R>(K, c, bs, in, out, n);
+  return ghash_n(hk, acc_y, out, n);
 }
 
-// Decryption: 32 blocks per iteration; each half's rounds carry the GHASH of its own input.
+// Decryption of n >= 4 blocks: 32 blocks per iteration; each half's rounds carry the GHASH of its
+// own input.
 template <int R>
-FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt(const aes_round_keys& ks, const gcm_key& hk,
-                                                                const std::byte* ctr, std::byte* y,
-                                                                const std::byte* in, std::byte* out,
-                                                                std::size_t n) noexcept {
-  FASTPRIM_ZERO_REGS_EVEX(true);
-  if (n < 4) return small<R, false>(ks, hk, ctr, y, in, out, n);
-  const __m512i bs = zrev();
-  const zkeys<R> K(enc_keys(ks));
-  counters c(ctr);
-  __m128i acc_y = rev(loadu(y));
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i decrypt_body(const zkeys<R>& K, const gcm_key& hk,
+                                                                     counters& c, __m512i bs, __m128i acc_y,
+                                                                     const std::byte* in, std::byte* out,
+                                                                     std::size_t n) noexcept {
   for (; n >= 32; n -= 32, in += 512, out += 512) {
     acc a = acc_zero();
 #pragma GCC unroll 2
@@ -406,11 +397,351 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt(const aes_round_
     acc_y = ghash_n(hk, acc_y, in, n);
     ctr_n<R>(K, c, bs, in, out, n);
   }
-  storeu(y, rev(acc_y));
+  return acc_y;
 }
 
 template <int R>
-inline constexpr gcm_mode_kernels modes{nullptr, encrypt<R>, decrypt<R>};
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void encrypt(const aes_round_keys& ks, const gcm_key& hk,
+                                                                const std::byte* ctr, std::byte* y,
+                                                                const std::byte* in, std::byte* out,
+                                                                std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  if (n < 4) return small<R, true>(ks, hk, ctr, y, in, out, n);
+  const __m512i bs = zrev();
+  const zkeys<R> K(enc_keys(ks));
+  counters c(ctr);
+  storeu(y, rev(encrypt_body<R>(K, hk, c, bs, rev(loadu(y)), in, out, n)));
+}
+
+template <int R>
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt(const aes_round_keys& ks, const gcm_key& hk,
+                                                                const std::byte* ctr, std::byte* y,
+                                                                const std::byte* in, std::byte* out,
+                                                                std::size_t n) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  if (n < 4) return small<R, false>(ks, hk, ctr, y, in, out, n);
+  const __m512i bs = zrev();
+  const zkeys<R> K(enc_keys(ks));
+  counters c(ctr);
+  storeu(y, rev(decrypt_body<R>(K, hk, c, bs, rev(loadu(y)), in, out, n)));
+}
+
+// ---- the whole-message kernel (12-byte IV) --------------------------------------------------------
+// One call per message: no stream state and no buffers. Up to tiny_blocks blocks of data and
+// tiny_aad bytes of AAD: xmm / ymm only; up to short_blocks blocks: zmm. In both, E_K(J0) comes out
+// of the same AES instructions as the first data blocks, and the AAD, the ciphertext and the
+// length block are multiplied by their own powers of H and reduced once (the AAD is hashed first
+// if the three together pass 64 blocks). Longer data: the bulk loop above on its full blocks,
+// then the partial block and E_K(J0) in one batch and one last reduction. Partial blocks and the
+// AAD's tail go through masked loads and stores (AVX-512BW); all branches are on lengths.
+
+// The first b bytes of a zmm (b >= 64: all).
+FASTPRIM_ALWAYS_INLINE __mmask64 bytes_mask(std::size_t b) noexcept {
+  return b >= 64 ? ~__mmask64{0} : (__mmask64{1} << b) - 1;
+}
+
+// a += the `bytes` bytes at p (the last block zero-padded), block i times the power at
+// 16 * (p0 + i) of the table, y added to the first block.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void absorb(acc& a, const gcm_key& hk, std::size_t p0,
+                                                            const std::byte* p, std::size_t bytes, __m128i y,
+                                                            __m512i bs) noexcept {
+  const std::size_t nb = (bytes + 15) / 16;
+  for (std::size_t j = 0; 4 * j < nb; ++j) {
+    __m512i x = _mm512_shuffle_epi8(_mm512_maskz_loadu_epi8(bytes_mask(bytes - 64 * j), p + 64 * j), bs);
+    if (j == 0) x = _mm512_xor_si512(x, lane0(y));
+    mul1_add(a, x, _mm512_maskz_loadu_epi64(lanes(nb, j), hk.bytes + 16 * (p0 + 4 * j)));
+  }
+}
+
+// The GHASH state after `bytes` bytes at p, the last block zero-padded.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash_bytes(const gcm_key& hk, __m128i y,
+                                                                    const std::byte* p, std::size_t bytes,
+                                                                    __m512i bs) noexcept {
+  for (; bytes >= 16 * npow; bytes -= 512, p += 512) y = ghash32(hk, y, p, bs);
+  if (bytes == 0) return y;
+  acc a = acc_zero();
+  absorb(a, hk, npow - (bytes + 15) / 16, p, bytes, y, bs);
+  return reduce(a);
+}
+
+// The four lanes of v summed.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i sum_lanes(__m512i v) noexcept {
+  const __m256i r = _mm256_xor_si256(_mm512_maskz_extracti64x4_epi64(0xF, v, 0),
+                                     _mm512_maskz_extracti64x4_epi64(0xF, v, 1));
+  return _mm_xor_si128(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
+}
+
+// The tag: E_K(J0) ^ GHASH, where GHASH = reduce(a + x * S_1) and x is the (reflected) length
+// block with whatever state is still to be multiplied by H added to it.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void finish(const acc& a, const gcm_key& hk, __m128i x,
+                                                            __m128i ej0, std::byte* tag) noexcept {
+  const __m128i h = _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1)));
+  const __m128i lo = _mm_xor_si128(sum_lanes(a.lo), _mm_clmulepi64_si128(x, h, 0x00));
+  const __m128i hi = _mm_xor_si128(sum_lanes(a.hi), _mm_clmulepi64_si128(x, h, 0x11));
+  const __m128i mid =
+      xor3(sum_lanes(a.mid), _mm_clmulepi64_si128(x, h, 0x01), _mm_clmulepi64_si128(x, h, 0x10));
+  storeu(tag, _mm_xor_si128(rev(reduce(lo, mid, hi)), ej0));
+}
+
+// The reflected length block [len(A)]_64 || [len(C)]_64.
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i length_block(std::size_t aad_len,
+                                                                     std::size_t len) noexcept {
+  return _mm_set_epi64x(static_cast<long long>(aad_len * 8), static_cast<long long>(len * 8));
+}
+
+// Up to short_blocks blocks of data: the counter blocks J0, J0 + 1, ... fill G zmm from lane 0, so
+// E_K(J0) comes out of the same AES instructions as the keystream, and the data sits one lane
+// (16 bytes) up in memory too: it is loaded and stored at in - 16 and out - 16 with the first 16
+// bytes masked off (masked lanes do not fault). In the GHASH input, lane 0 (E_K(J0)'s) carries the
+// length block, times H. `a` holds the AAD's products (powers counted from the end of the message)
+// or `y` the AAD's GHASH state.
+inline constexpr std::size_t short_blocks = 19;
+
+FASTPRIM_ALWAYS_INLINE const std::byte* minus16(const std::byte* p) noexcept {
+  return reinterpret_cast<const std::byte*>(reinterpret_cast<std::uintptr_t>(p) - 16);
+}
+FASTPRIM_ALWAYS_INLINE std::byte* minus16(std::byte* p) noexcept {
+  return reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(p) - 16);
+}
+
+// Round key r in all four lanes, loaded by a vbroadcasti32x4 from memory (the empty asm keeps the
+// compiler from hoisting one xmm load per key out of the paths and broadcasting each with a shuffle).
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE const __m128i* key_ptr(const aes_round_keys& ks) noexcept {
+  const __m128i* k = enc_keys(ks);
+  __asm__("" : "+r"(k));
+  return k;
+}
+
+// The counter blocks J0 + 4g .. J0 + 4g + 3 from base = IV || 0^32: counter value v (J0: 1) goes to
+// the top byte of dword 3, the big-endian inc32 word (v < 256 here).
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i ctr_lanes(__m512i zb, int g) noexcept {
+  const int v = 4 * g + 1;
+  return _mm512_add_epi32(zb, _mm512_set_epi32((v + 3) << 24, 0, 0, 0, (v + 2) << 24, 0, 0, 0, (v + 1) << 24,
+                                               0, 0, 0, v << 24, 0, 0, 0));
+}
+
+// N = 0..tiny_blocks blocks of data and up to two of AAD: the AES on ymm pairs (J0 with block 0),
+// GHASH on xmm (measured: 512-bit forms cost more than the blocks they save here), the products
+// summed and reduced once.
+inline constexpr std::size_t tiny_blocks = 4, tiny_aad = 32;
+
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mul_add1(__m128i& lo, __m128i& mid, __m128i& hi,
+                                                              __m128i x, const gcm_key& hk,
+                                                              std::size_t k) noexcept {
+  const __m128i h = _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - k)));
+  lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(x, h, 0x00));
+  hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(x, h, 0x11));
+  mid = xor3(mid, _mm_clmulepi64_si128(x, h, 0x01), _mm_clmulepi64_si128(x, h, 0x10));
+}
+
+template <int R, int N, bool Enc>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_tiny(const aes_round_keys& ks, const gcm_key& hk,
+                                                                  __m128i base, const std::byte* aad,
+                                                                  std::size_t aad_len, const std::byte* in,
+                                                                  std::byte* out, std::size_t len,
+                                                                  std::byte* tag) noexcept {
+  const __m128i* k = key_ptr(ks);
+  const std::size_t na = (aad_len + 15) / 16;
+  __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
+  // AAD block i times H^(na + N + 1 - i), data block i times H^(N + 1 - i), the lengths times H.
+  if (aad_len != 0) {
+    mul_add1(lo, mid, hi, rev(_mm_maskz_loadu_epi8(static_cast<__mmask16>(bytes_mask(aad_len)), aad)), hk,
+             na + N + 1);
+    if (aad_len > 16)
+      mul_add1(lo, mid, hi,
+               rev(_mm_maskz_loadu_epi8(static_cast<__mmask16>(bytes_mask(aad_len - 16)), aad + 16)), hk,
+               na + N);
+  }
+  mul_add1(lo, mid, hi, length_block(aad_len, len), hk, 1);
+  // Counter value v (J0: 1) in the top byte of dword 3, the big-endian inc32 word; blocks 2j and
+  // 2j + 1 (J0 first) in ymm j, each ymm's blocks hashed right after its rounds.
+  const __m256i yb = _mm256_broadcastsi128_si256(base);
+  __m128i e = _mm_setzero_si128();
+#pragma GCC unroll 3
+  for (int j = 0; j < (N + 2) / 2; ++j) {
+    __m256i y = _mm256_xor_si256(
+        _mm256_add_epi32(yb, _mm256_set_epi32((2 * j + 2) << 24, 0, 0, 0, (2 * j + 1) << 24, 0, 0, 0)),
+        _mm256_broadcastsi128_si256(_mm_load_si128(k)));
+#pragma GCC unroll 13
+    for (int r = 1; r < R; ++r)
+      y = _mm256_aesenc_epi128(y, _mm256_broadcastsi128_si256(_mm_load_si128(k + r)));
+    y = _mm256_aesenclast_epi128(y, _mm256_broadcastsi128_si256(_mm_load_si128(k + R)));
+#pragma GCC unroll 2
+    for (int half = 0; half < 2; ++half) {
+      const int b = 2 * j + half;
+      if (b > N) continue;
+      const __m128i x = half == 0 ? _mm256_castsi256_si128(y) : _mm256_extracti128_si256(y, 1);
+      if (b == 0) {
+        e = x;
+        continue;
+      }
+      const int i = b - 1;
+      __m128i d, c;
+      if (i + 1 < N) {
+        d = loadu(in + 16 * i);
+        c = _mm_xor_si128(x, d);
+        storeu(out + 16 * i, c);
+      } else {
+        const auto m = static_cast<__mmask16>(bytes_mask(len - 16 * static_cast<std::size_t>(i)));
+        d = _mm_maskz_loadu_epi8(m, in + 16 * i);
+        c = _mm_maskz_mov_epi8(m, _mm_xor_si128(x, d));
+        _mm_mask_storeu_epi8(out + 16 * i, m, c);
+      }
+      mul_add1(lo, mid, hi, rev(Enc ? c : d), hk, static_cast<std::size_t>(N + 1 - i));
+    }
+  }
+  storeu(tag, _mm_xor_si128(rev(reduce(lo, mid, hi)), e));
+}
+
+template <int R, int G, bool Enc>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
+    const aes_round_keys& ks, const gcm_key& hk, __m128i base, acc& a, __m128i y, const std::byte* in,
+    std::byte* out, std::size_t len, std::size_t aad_len, std::byte* tag, __m512i bs) noexcept {
+  const __m128i* k = key_ptr(ks);
+  __m512i x[G];
+  const __m512i zb = bcast128(base);
+#pragma GCC unroll 5
+  for (int g = 0; g < G; ++g) x[g] = ctr_lanes(zb, g);
+  const std::size_t nc = (len + 15) / 16;
+  // Lane j (j >= 1) holds data block j - 1, times H^(nc + 2 - j); lane 0 the length block, times H.
+  const std::byte* pw = hk.bytes + 16 * (npow - 2 - nc);
+  const __m512i l = _mm512_maskz_broadcast_i32x4(nc == 0 ? 0x000F : 0x00F0, y);
+  // One zmm at a time, its GHASH right after its rounds, so that its multiplies overlap the next
+  // one's rounds (all rounds side by side, then all multiplies: measured 25% slower at 256 bytes).
+#pragma GCC unroll 5
+  for (int g = 0; g < G; ++g) {
+    x[g] = _mm512_xor_si512(x[g], bcast128(_mm_load_si128(k)));
+#pragma GCC unroll 13
+    for (int r = 1; r < R; ++r) x[g] = _mm512_aesenc_epi128(x[g], bcast128(_mm_load_si128(k + r)));
+    x[g] = _mm512_aesenclast_epi128(x[g], bcast128(_mm_load_si128(k + R)));
+    const std::size_t off = 64 * static_cast<std::size_t>(g);
+    __mmask64 m = bytes_mask(len + 16 - off);
+    __mmask8 lm = lanes(nc + 1, static_cast<std::size_t>(g));
+    if (g == 0) {
+      m &= ~__mmask64{0xFFFF};
+      lm &= 0xFC;
+    }
+    const __m512i d = _mm512_maskz_loadu_epi8(m, minus16(in) + off);
+    const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x[g], d));
+    _mm512_mask_storeu_epi8(minus16(out) + off, m, c);
+    __m512i h = _mm512_shuffle_epi8(Enc ? c : d, bs);
+    __m512i p = _mm512_maskz_loadu_epi64(lm, pw + off);
+    if (g == 0) {
+      h = _mm512_ternarylogic_epi64(h, l, _mm512_zextsi128_si512(length_block(aad_len, len)), 0x96);
+      p = _mm512_mask_broadcast_i32x4(
+          p, 0x000F, _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1))));
+    }
+    mul1_add(a, h, p);
+  }
+  storeu(tag, _mm_xor_si128(rev(reduce(a)), _mm512_maskz_extracti32x4_epi32(0xF, x[0], 0)));
+}
+
+// Longer messages: the AAD, then the full blocks in the bulk loop (counters from J0 + 1), then the
+// partial block and E_K(J0) in one batch.
+template <int R, bool Enc>
+FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void message_long(
+    const aes_round_keys& ks, const gcm_key& hk, __m128i base, const std::byte* aad, std::size_t aad_len,
+    const std::byte* in, std::byte* out, std::size_t len, std::byte* tag) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  const __m512i bs = zrev();
+  __m128i y = _mm_setzero_si128();
+  if (aad_len != 0) y = ghash_bytes(hk, y, aad, aad_len, bs);
+  const std::size_t nf = len / 16, rem = len % 16;
+  {
+    const zkeys<R> K(enc_keys(ks));
+    counters c(_mm_add_epi32(base, _mm_set_epi32(2 << 24, 0, 0, 0)), 2);
+    y = Enc ? encrypt_body<R>(K, hk, c, bs, y, in, out, nf) : decrypt_body<R>(K, hk, c, bs, y, in, out, nf);
+  }
+  // [E_K(J0) | keystream of block nf] in one ymm.
+  const __m128i* k = key_ptr(ks);
+  __m256i et = _mm256_inserti128_si256(
+      _mm256_castsi128_si256(_mm_add_epi32(base, _mm_set_epi32(1 << 24, 0, 0, 0))),
+      _mm_insert_epi32(base, static_cast<int>(__builtin_bswap32(static_cast<std::uint32_t>(nf + 2))), 3), 1);
+  et = _mm256_xor_si256(et, _mm256_broadcastsi128_si256(_mm_load_si128(k)));
+#pragma GCC unroll 13
+  for (int r = 1; r < R; ++r)
+    et = _mm256_aesenc_epi128(et, _mm256_broadcastsi128_si256(_mm_load_si128(k + r)));
+  et = _mm256_aesenclast_epi128(et, _mm256_broadcastsi128_si256(_mm_load_si128(k + R)));
+  const __m128i e = _mm256_castsi256_si128(et), t = _mm256_extracti128_si256(et, 1);
+  acc a = acc_zero();
+  __m128i l = length_block(aad_len, len);
+  if (rem != 0) {
+    const auto m = static_cast<__mmask16>((1u << rem) - 1);
+    const __m128i d = _mm_maskz_loadu_epi8(m, in + 16 * nf);
+    const __m128i c = _mm_maskz_mov_epi8(m, _mm_xor_si128(t, d));
+    _mm_mask_storeu_epi8(out + 16 * nf, m, c);
+    // (y + C*) * H^2 + L * H.
+    const __m128i g = _mm_xor_si128(y, rev(Enc ? c : d));
+    const __m128i h2 = _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 2)));
+    a.lo = _mm512_zextsi128_si512(_mm_clmulepi64_si128(g, h2, 0x00));
+    a.hi = _mm512_zextsi128_si512(_mm_clmulepi64_si128(g, h2, 0x11));
+    a.mid = _mm512_zextsi128_si512(
+        _mm_xor_si128(_mm_clmulepi64_si128(g, h2, 0x01), _mm_clmulepi64_si128(g, h2, 0x10)));
+  } else {
+    l = _mm_xor_si128(l, y);
+  }
+  finish(a, hk, l, e, tag);
+}
+
+template <int R, bool Enc>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round_keys& ks, const gcm_key& hk,
+                                                                 const std::byte* iv12, const std::byte* aad,
+                                                                 std::size_t aad_len, const std::byte* in,
+                                                                 std::byte* out, std::size_t len,
+                                                                 std::byte* tag) noexcept {
+  const __m128i base = _mm_maskz_loadu_epi8(0x0FFF, iv12);
+  const std::size_t na = (aad_len + 15) / 16, nc = (len + 15) / 16;
+  if (nc <= tiny_blocks && aad_len <= tiny_aad) {
+    switch (nc) {
+      case 0:
+        return message_tiny<R, 0, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+      case 1:
+        return message_tiny<R, 1, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+      case 2:
+        return message_tiny<R, 2, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+      case 3:
+        return message_tiny<R, 3, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+      default:
+        return message_tiny<R, 4, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+    }
+  }
+  if (nc > short_blocks) return message_long<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+  const __m512i bs = zrev();
+  __m128i y = _mm_setzero_si128();
+  acc a = acc_zero();
+  if (FASTPRIM_LIKELY(na + nc + 1 <= npow))
+    absorb(a, hk, npow - (na + nc + 1), aad, aad_len, y, bs);
+  else
+    y = ghash_bytes(hk, y, aad, aad_len, bs);
+  switch ((nc + 4) / 4) {
+    case 1:
+      return message_short<R, 1, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+    case 2:
+      return message_short<R, 2, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+    case 3:
+      return message_short<R, 3, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+    case 4:
+      return message_short<R, 4, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+    default:
+      return message_short<R, 5, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+  }
+}
+
+template <int R>
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void message(const aes_round_keys& ks, const gcm_key& hk,
+                                                                const std::byte* iv12, const std::byte* aad,
+                                                                std::size_t aad_len, const std::byte* in,
+                                                                std::byte* out, std::size_t len,
+                                                                std::byte* tag, bool encrypt) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(true);
+  if (encrypt)
+    message_dir<R, true>(ks, hk, iv12, aad, aad_len, in, out, len, tag);
+  else
+    message_dir<R, false>(ks, hk, iv12, aad, aad_len, in, out, len, tag);
+}
+
+template <int R>
+inline constexpr gcm_mode_kernels modes{message<R>, encrypt<R>, decrypt<R>};
 inline constexpr gcm_kernels kernels{&aes::x86_vaes::kernels, init, ghash, {modes<10>, modes<12>, modes<14>}};
 
 }  // namespace detail::gcm::x86_vaes
