@@ -367,77 +367,50 @@ class aes_gcm {
 
   // Encrypts `in` into `out` (at least in.size() bytes; in == out works) and writes the tag,
   // tag.size() bytes. `iv`: 1 byte or more (12 is the fast path); `aad` and `in` may be empty.
-  [[nodiscard]] result<void> seal(std::span<const std::byte> iv, std::span<const std::byte> aad,
-                                  std::span<const std::byte> in, std::span<std::byte> out,
-                                  std::span<std::byte> tag) const noexcept {
-    if (const error e = check(iv, aad, in, out, tag.size()); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
-    if (iv.size() == 12) {
-      if (c_.fn.message != nullptr) {
-        alignas(16) std::byte t[16];
-        c_.fn.message(c_.ks, c_.hk, iv.data(), aad.data(), aad.size(), in.data(), out.data(), in.size(), t,
-                      true);
-        std::memcpy(tag.data(), t, tag.size());
-        return {};
-      }
-      if (in.size() <= detail::gcm_small && aad.size() <= detail::gcm_small) {
-        detail::gcm_small_seal(c_, iv, aad, in, out.data(), tag);
-        return {};
-      }
+  // Always inlined: with a 12-byte IV on a backend with a whole-message kernel, a call is the checks
+  // and one indirect call (out of line, the five spans and a large frame cost more than the kernel
+  // takes for 16 bytes). Everything else is seal_any / open_any.
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> seal(std::span<const std::byte> iv,
+                                                         std::span<const std::byte> aad,
+                                                         std::span<const std::byte> in,
+                                                         std::span<std::byte> out,
+                                                         std::span<std::byte> tag) const noexcept {
+    if (FASTPRIM_LIKELY(iv.size() == 12 && tag.size() == 16 && c_.fn.message != nullptr &&
+                        check(iv, aad, in, out, 16).code == errc::ok)) {
+      alignas(16) std::byte t[16];  // the kernel's own buffer: `tag` may be anywhere
+      c_.fn.message(c_.ks, c_.hk, iv.data(), aad.data(), aad.size(), in.data(), out.data(), in.size(), t,
+                    true);
+      std::memcpy(tag.data(), t, 16);
+      return {};
     }
-    detail::gcm_stream s;
-    s.start(c_, iv);
-    (void)s.aad(c_, aad);
-    (void)s.update(c_, in, out.data(), true);
-    alignas(16) std::byte t[16];
-    s.finish(c_, t);
-    std::memcpy(tag.data(), t, tag.size());
-    detail::secure_zero(t, sizeof t);
-    return {};
+    return seal_any(iv, aad, in, out, tag);
   }
   // Checks `tag` (its size is the tag length) and decrypts `in` into `out`. On a mismatch returns
   // errc::auth_failed and `out` is all zero: no unverified plaintext is released.
-  [[nodiscard]] result<void> open(std::span<const std::byte> iv, std::span<const std::byte> aad,
-                                  std::span<const std::byte> in, std::span<const std::byte> tag,
-                                  std::span<std::byte> out) const noexcept {
-    if (const error e = check(iv, aad, in, out, tag.size()); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
-    if (iv.size() == 12) {
-      if (c_.fn.message != nullptr) {
-        alignas(16) std::byte t[16];
-        c_.fn.message(c_.ks, c_.hk, iv.data(), aad.data(), aad.size(), in.data(), out.data(), in.size(), t,
-                      false);
-        if (FASTPRIM_LIKELY(detail::ct_equal(t, tag.data(), tag.size()))) return {};
-        detail::secure_zero(out.data(), in.size());
-        return detail::err_gcm_auth;
-      }
-      if (in.size() <= detail::gcm_small && aad.size() <= detail::gcm_small) {
-        if (FASTPRIM_LIKELY(detail::gcm_small_open(c_, iv, aad, in, tag, out.data()))) return {};
-        detail::secure_zero(out.data(), in.size());
-        return detail::err_gcm_auth;
-      }
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> open(std::span<const std::byte> iv,
+                                                         std::span<const std::byte> aad,
+                                                         std::span<const std::byte> in,
+                                                         std::span<const std::byte> tag,
+                                                         std::span<std::byte> out) const noexcept {
+    if (FASTPRIM_LIKELY(iv.size() == 12 && c_.fn.message != nullptr &&
+                        check(iv, aad, in, out, tag.size()).code == errc::ok)) {
+      alignas(16) std::byte t[16];
+      c_.fn.message(c_.ks, c_.hk, iv.data(), aad.data(), aad.size(), in.data(), out.data(), in.size(), t,
+                    false);
+      if (FASTPRIM_LIKELY(detail::ct_equal(t, tag.data(), tag.size()))) return {};
+      return open_failed(out.data(), in.size());
     }
-    detail::gcm_stream s;
-    s.start(c_, iv);
-    (void)s.aad(c_, aad);
-    (void)s.update(c_, in, out.data(), false);
-    alignas(16) std::byte t[16];
-    s.finish(c_, t);
-    const bool ok = detail::ct_equal(t, tag.data(), tag.size());
-    detail::secure_zero(t, sizeof t);
-    if (FASTPRIM_UNLIKELY(!ok)) {
-      detail::secure_zero(out.data(), in.size());
-      return detail::err_gcm_auth;
-    }
-    return {};
+    return open_any(iv, aad, in, tag, out);
   }
   // Any byte ranges; `{}` for an empty one (GMAC: seal(iv, aad, {}, {}, tag)).
-  template <byte_input V, byte_input A = std::span<const std::byte>, byte_input I = std::span<const std::byte>,
-            byte_output O = std::span<std::byte>, byte_output T>
+  template <byte_input V, byte_input A = std::span<const std::byte>,
+            byte_input I = std::span<const std::byte>, byte_output O = std::span<std::byte>, byte_output T>
   [[nodiscard]] result<void> seal(V&& iv, A&& aad, I&& in, O&& out, T&& tag) const noexcept {
     return seal(as_byte_input(iv), as_byte_input(aad), as_byte_input(in), as_byte_output(out),
                 as_byte_output(tag));
   }
-  template <byte_input V, byte_input A = std::span<const std::byte>, byte_input I = std::span<const std::byte>,
-            byte_input T, byte_output O = std::span<std::byte>>
+  template <byte_input V, byte_input A = std::span<const std::byte>,
+            byte_input I = std::span<const std::byte>, byte_input T, byte_output O = std::span<std::byte>>
   [[nodiscard]] result<void> open(V&& iv, A&& aad, I&& in, T&& tag, O&& out) const noexcept {
     return open(as_byte_input(iv), as_byte_input(aad), as_byte_input(in), as_byte_input(tag),
                 as_byte_output(out));
@@ -486,6 +459,53 @@ class aes_gcm {
     if (FASTPRIM_UNLIKELY(aad.size() > detail::gcm_max_aad)) return detail::err_gcm_aad_long;
     if (FASTPRIM_UNLIKELY(!aad.empty() && aad.data() == nullptr)) return detail::err_null;
     if (FASTPRIM_UNLIKELY(detail::io_bad(in, out, false))) return detail::io_error(in, out, false);
+    return {};
+  }
+
+  FASTPRIM_NOINLINE static result<void> open_failed(std::byte* out, std::size_t n) noexcept {
+    detail::secure_zero(out, n);
+    return detail::err_gcm_auth;
+  }
+  // Any IV length, tag length and backend: the whole-message kernel, the short-message path, or the
+  // stream.
+  FASTPRIM_NOINLINE result<void> seal_any(std::span<const std::byte> iv, std::span<const std::byte> aad,
+                                          std::span<const std::byte> in, std::span<std::byte> out,
+                                          std::span<std::byte> tag) const noexcept {
+    if (const error e = check(iv, aad, in, out, tag.size()); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    alignas(16) std::byte t[16];
+    if (iv.size() == 12 && c_.fn.message != nullptr) {
+      c_.fn.message(c_.ks, c_.hk, iv.data(), aad.data(), aad.size(), in.data(), out.data(), in.size(), t,
+                    true);
+    } else if (iv.size() == 12 && in.size() <= detail::gcm_small && aad.size() <= detail::gcm_small) {
+      detail::gcm_small_seal(c_, iv, aad, in, out.data(), t);
+    } else {
+      detail::gcm_stream s;
+      s.start(c_, iv);
+      (void)s.aad(c_, aad);
+      (void)s.update(c_, in, out.data(), true);
+      s.finish(c_, t);
+    }
+    std::memcpy(tag.data(), t, tag.size());
+    detail::secure_zero(t, sizeof t);
+    return {};
+  }
+  FASTPRIM_NOINLINE result<void> open_any(std::span<const std::byte> iv, std::span<const std::byte> aad,
+                                          std::span<const std::byte> in, std::span<const std::byte> tag,
+                                          std::span<std::byte> out) const noexcept {
+    if (const error e = check(iv, aad, in, out, tag.size()); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
+    if (iv.size() == 12 && in.size() <= detail::gcm_small && aad.size() <= detail::gcm_small) {
+      if (FASTPRIM_LIKELY(detail::gcm_small_open(c_, iv, aad, in, tag, out.data()))) return {};
+      return open_failed(out.data(), in.size());
+    }
+    alignas(16) std::byte t[16];
+    detail::gcm_stream s;
+    s.start(c_, iv);
+    (void)s.aad(c_, aad);
+    (void)s.update(c_, in, out.data(), false);
+    s.finish(c_, t);
+    const bool ok = detail::ct_equal(t, tag.data(), tag.size());
+    detail::secure_zero(t, sizeof t);
+    if (FASTPRIM_UNLIKELY(!ok)) return open_failed(out.data(), in.size());
     return {};
   }
 

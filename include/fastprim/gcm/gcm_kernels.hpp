@@ -31,7 +31,8 @@ struct gcm_mode_kernels {
   // One whole message with a 12-byte IV (J0 = IV || 0^31 || 1; the driver has checked the SP 800-38D
   // limits, so the counter cannot wrap): `out` (in == out allowed) and the 16-byte tag before
   // truncation. `encrypt` chooses seal (hash `out`) or open (hash `in`; the driver compares the tag
-  // and wipes `out` on a mismatch). nullptr: the driver composes it from the kernels below.
+  // and wipes `out` on a mismatch). `tag` is the driver's own 16 bytes (a kernel may use it as
+  // scratch). nullptr: the driver composes it from the kernels below.
   void (*message)(const aes_round_keys& ks, const gcm_key& hk, const std::byte* iv12, const std::byte* aad,
                   std::size_t aad_len, const std::byte* in, std::byte* out, std::size_t len, std::byte* tag,
                   bool encrypt) noexcept;
