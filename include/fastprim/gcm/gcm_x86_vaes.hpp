@@ -706,6 +706,14 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round
     }
   }
   if (nc > short_blocks) return message_long<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+  // No data (GMAC with more AAD than the tiny path takes): the short path's masked-off accesses
+  // around `in` and `out` (null here) must not touch an unmapped page, where each costs a microcode
+  // assist (measured: 64 bytes of AAD 313 ticks, against 32 with this local block).
+  alignas(64) std::byte none[64];
+  if (nc == 0) {
+    in = none + 16;
+    out = none + 16;
+  }
   const __m512i bs = zrev();
   __m128i y = _mm_setzero_si128();
   acc a = acc_zero();
