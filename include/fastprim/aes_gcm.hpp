@@ -129,6 +129,7 @@ struct gcm_stream {
     if (FASTPRIM_UNLIKELY(finished)) return err_gcm_finished;
     if (FASTPRIM_UNLIKELY(in_data)) return err_gcm_aad_order;
     if (FASTPRIM_UNLIKELY(a.size() > gcm_max_aad - aad_len)) return err_gcm_aad_long;
+    if (a.empty()) return {};  // (its data() may be null: no memcpy from it)
     const std::byte* p = a.data();
     std::size_t n = a.size();
     aad_len += n;
