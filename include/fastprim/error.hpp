@@ -37,6 +37,7 @@ enum class errc : std::uint8_t {
   auth_failed,          // an authentication tag that does not verify (the output is zeroed)
   bad_tag_length,       // a tag length the mode does not allow
   bad_state,            // a call out of order on a stream (aad after data, update after finish)
+  weak_key,             // a key the mode rejects although its length is right (XTS: both halves equal)
 };
 
 constexpr std::string_view message(errc e) noexcept {
@@ -69,6 +70,8 @@ constexpr std::string_view message(errc e) noexcept {
       return "bad tag length";
     case errc::bad_state:
       return "call out of order on a stream";
+    case errc::weak_key:
+      return "weak key";
   }
   return "unknown error";
 }

@@ -4,6 +4,7 @@
 #include "fastprim/report.hpp"
 #include "fastprim/aes.hpp"
 #include "fastprim/aes_gcm.hpp"
+#include "fastprim/aes_xts.hpp"
 #include "fastprim/hmac.hpp"
 #include "fastprim/pac.hpp"
 #include "fastprim/sha1.hpp"
