@@ -225,7 +225,7 @@ class aes_xts {
     if (const error e = detail::check_io(in, out, false); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
     // The tweaks of up to `batch` sectors in one ECB call under K2, then the data units.
     constexpr std::size_t batch = 32;
-    alignas(64) std::byte t0[16 * batch];
+    alignas(64) std::byte t0[16 * batch]{};
     const std::byte* p = in.data();
     std::byte* q = out.data();
     std::size_t count = in.size() / size;

@@ -1,7 +1,8 @@
 // test/support/cavp.hpp: hex helpers and a reader for NIST CAVP response files (".rsp") of the
 // Debian package python3-cryptography-vectors, read at run time from FASTPRIM_VECTORS_DIR.
 // A record is the `Name = value` lines of one `Count = n` block (empty values kept: `PT = `), the
-// bracketed section parameters in force (`[Keylen = 128]`), and a bare `FAIL` line if present.
+// bracketed section parameters in force (`[Keylen = 128]`; `[ENCRYPT]` or `[DECRYPT]` as a key with an
+// empty value), and a bare `FAIL` line if present.
 #pragma once
 
 #include <boost/test/unit_test.hpp>
@@ -70,6 +71,13 @@ inline std::vector<cavp_record> read_cavp(const std::string& rel) {
     }
     const bool bracket = line.front() == '[' && line.back() == ']';
     if (bracket) line = line.substr(1, line.size() - 2);
+    if (bracket && (line == "ENCRYPT" || line == "DECRYPT")) {  // a direction: the one in force
+      flush();
+      section.erase("ENCRYPT");
+      section.erase("DECRYPT");
+      section[line] = "";
+      continue;
+    }
     const auto eq = line.find(" =");
     if (eq == std::string::npos) continue;
     const std::string k = line.substr(0, eq);
