@@ -165,6 +165,18 @@ __attribute__((noinline)) void table_ghash(const std::uint8_t h[16], const std::
   std::memcpy(y, acc, 16);
 }
 
+__attribute__((noinline)) void branchy_xts_mul_alpha(std::uint8_t t[16], unsigned n) noexcept {
+  for (unsigned k = 0; k < n; ++k) {
+    const bool carry = (t[15] & 0x80) != 0;
+    for (int i = 15; i > 0; --i) t[i] = static_cast<std::uint8_t>(t[i] << 1 | t[i - 1] >> 7);
+    t[0] = static_cast<std::uint8_t>(t[0] << 1);
+    if (carry) {
+      __asm__ volatile("");  // a branch, as written (not turned into a conditional move)
+      t[0] ^= 0x87;
+    }
+  }
+}
+
 __attribute__((noinline)) std::uint64_t table_qarma_sbox(std::uint64_t x) noexcept {
   static constexpr std::uint8_t sigma2[16] = {0xb, 0x6, 0x8, 0xf, 0xc, 0x0, 0x9, 0xe,
                                               0x3, 0x7, 0x4, 0x5, 0xd, 0x2, 0x1, 0xa};

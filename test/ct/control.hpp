@@ -31,6 +31,10 @@ int branchy_pkcs7_unpad(const std::uint8_t block[16]) noexcept;
 void table_ghash(const std::uint8_t h[16], const std::uint8_t* in, std::size_t nblocks,
                  std::uint8_t y[16]) noexcept;
 
+// The XTS tweak multiplied by alpha `n` times the textbook way (IEEE 1619 5.2, a byte loop and
+// `if (carry) t[0] ^= 0x87`): a branch on a bit of the secret tweak.
+void branchy_xts_mul_alpha(std::uint8_t t[16], unsigned n) noexcept;
+
 // QARMA's sigma2 S-box on the 16 nibbles of `x` by a table lookup per nibble: secret-indexed loads.
 std::uint64_t table_qarma_sbox(std::uint64_t x) noexcept;
 
