@@ -8,14 +8,15 @@
 //
 // Per peer: OpenSSL EVP aes-{128,256}-xts: one context with cipher and key set once; per message
 // EVP_CipherInit_ex with no cipher and no key sets only the IV (the tweak), then one
-// EVP_CipherUpdate (OpenSSL allows one update per IV in XTS). libgcrypt: one GCRY_CIPHER_MODE_XTS
-// handle keyed once; setiv, then encrypt or decrypt. nettle: xts_aes{128,256}_set_encrypt_key /
-// _set_decrypt_key once; xts_aes{128,256}_encrypt_message / _decrypt_message with the tweak per
-// message. Botan 2: Cipher_Mode "AES-n/XTS", keyed once; start(tweak) and finish per message, which
-// works in place only: the timed body re-processes its own output (same work per byte, no copy;
-// the check copies the input in first). Crypto++: XTS_Mode<AES>::Encryption / ::Decryption, keyed
-// once; Resynchronize(tweak) then ProcessData per message (every size here is whole blocks:
-// ProcessLastBlock, for ciphertext stealing, would only forward to ProcessData).
+// EVP_CipherUpdate of the whole data unit (no EVP_CipherFinal: XTS leaves nothing over). libgcrypt:
+// one GCRY_CIPHER_MODE_XTS handle keyed once; setiv, then encrypt or decrypt. nettle:
+// xts_aes{128,256}_set_encrypt_key / _set_decrypt_key once; xts_aes{128,256}_encrypt_message /
+// _decrypt_message with the tweak per message. Botan 2: Cipher_Mode "AES-n/XTS", keyed once;
+// start(tweak) and finish per message, which works in place only: the timed body re-processes its
+// own output (same work per byte, no copy; the check copies the input in first). Crypto++:
+// XTS_Mode<AES>::Encryption / ::Decryption, keyed once; Resynchronize(tweak) then ProcessData per
+// message (every size here is whole blocks: ProcessLastBlock, for ciphertext stealing, would only
+// forward to ProcessData).
 //
 // Sizes: 512 B (a disk sector), 4096 B (a page, a 4Kn sector, dm-crypt's largest sector) and 64 KiB.
 // References in the same run: AES-128/256-ECB encrypt at 4096 B (bench_aes.cpp registers them; the
