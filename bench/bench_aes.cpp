@@ -313,4 +313,11 @@ void register_aes() {
       register_one<op::cbc_dec>(bits, n);
       register_one<op::ctr>(bits, n);
     }
+  // ECB encrypt at 4096 B, outside sizes(): the reference for AES-XTS's 4096-byte rows
+  // (bench_xts.cpp; scripts/bench-table sets the two side by side). The quick profile: AES-256 only,
+  // as bench_xts.cpp's quick XTS row.
+  const std::vector<std::size_t> s = fpbench::sizes();
+  if (std::find(s.begin(), s.end(), 4096) == s.end())
+    for (int bits : {128, 256})
+      if (!fpbench::quick() || bits == 256) register_one<op::ecb_enc>(bits, 4096);
 }

@@ -27,6 +27,7 @@ void register_xxh64();
 void register_sha();
 void register_aes();
 void register_gcm();
+void register_xts();
 void register_pac();
 
 namespace fpbench {
@@ -181,6 +182,7 @@ int main(int argc, char** argv) {
   register_sha();
   register_aes();
   register_gcm();
+  register_xts();
   register_pac();
 
   std::vector<std::string> args{argv[0], "--benchmark_repetitions=" + std::to_string(reps),
