@@ -36,12 +36,7 @@
 
 #include <algorithm>
 #include <cstring>
-// g++ 12 -O2 sees aes_xts::sectors' tweak buffer as maybe uninitialised where it inlines it here (the
-// loop before the ECB call writes the 16 * c bytes that the call reads): a false positive.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <fastprim/aes_xts.hpp>
-#pragma GCC diagnostic pop
 #include <memory>
 #include <span>
 #include <stdexcept>

@@ -58,6 +58,18 @@ FASTPRIM_ALWAYS_INLINE xts_tweak xts_mul_alpha(xts_tweak x) noexcept {
 // L1; the tweak buffer is wiped. In place works (each pass is element-wise).
 inline constexpr std::size_t xts_generic_chunk = 32;  // blocks
 
+// out = a ^ b over m blocks, 8 bytes at a time (byte loops are not vectorised at -O2).
+FASTPRIM_ALWAYS_INLINE void xts_xor_words(std::byte* out, const std::byte* a, const std::byte* b,
+                                          std::size_t m) noexcept {
+  for (std::size_t i = 0; i < 2 * m; ++i) {
+    std::uint64_t x, y;
+    std::memcpy(&x, a + 8 * i, 8);
+    std::memcpy(&y, b + 8 * i, 8);
+    x ^= y;
+    std::memcpy(out + 8 * i, &x, 8);
+  }
+}
+
 template <auto Ecb>
 FASTPRIM_ZERO_REGS inline void xts_generic(const aes_round_keys& ks, std::byte* t, const std::byte* in,
                                            std::byte* out, std::size_t nblocks) noexcept {
@@ -69,9 +81,9 @@ FASTPRIM_ZERO_REGS inline void xts_generic(const aes_round_keys& ks, std::byte* 
       xts_store(tw + 16 * i, x);
       x = xts_mul_alpha(x);
     }
-    for (std::size_t i = 0; i < 16 * m; ++i) out[i] = in[i] ^ tw[i];
+    xts_xor_words(out, in, tw, m);
     Ecb(ks, out, out, m);
-    for (std::size_t i = 0; i < 16 * m; ++i) out[i] ^= tw[i];
+    xts_xor_words(out, out, tw, m);
     in += 16 * m;
     out += 16 * m;
     nblocks -= m;
