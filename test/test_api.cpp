@@ -1,9 +1,10 @@
 // test/test_api.cpp: the moved-from rule (error.hpp): fastprim objects have no moved-from state.
 // After `auto b = std::move(a)` (and after `c = std::move(a)`), every operation of `a` gives the
-// same result as the same operation of `b` and as an outside reference: OpenSSL (AES, AES-GCM, SHA-1,
-// SHA-256, HMAC), libxxhash (XXH64) and the plain reference ComputePAC of test/support/pac_ref.hpp
-// (PAC). One case per type and per operation, each over every backend usable here (AES and AES-GCM
-// objects are built on the named backend; the others are pinned through dispatch).
+// same result as the same operation of `b` and as an outside reference: OpenSSL (AES, AES-GCM,
+// AES-XTS, SHA-1, SHA-256, HMAC), libxxhash (XXH64) and the plain reference ComputePAC of
+// test/support/pac_ref.hpp (PAC). One case per type and per operation, each over every backend usable
+// here (AES, AES-GCM and AES-XTS objects are built on the named backend; the others are pinned
+// through dispatch).
 #define BOOST_TEST_MODULE api
 #include <openssl/evp.h>
 #include <xxhash.h>
@@ -22,6 +23,7 @@
 
 #include "fastprim/aes.hpp"
 #include "fastprim/aes_gcm.hpp"
+#include "fastprim/aes_xts.hpp"
 #include "fastprim/dispatch.hpp"
 #include "fastprim/hmac.hpp"
 #include "fastprim/pac.hpp"
@@ -49,6 +51,8 @@ static_assert(std::is_nothrow_move_constructible_v<fp::aes> && std::is_nothrow_m
 static_assert(std::is_nothrow_move_constructible_v<fp::aes_ctr>);
 static_assert(std::is_nothrow_move_constructible_v<fp::aes_gcm> &&
               std::is_nothrow_move_assignable_v<fp::aes_gcm>);
+static_assert(std::is_nothrow_move_constructible_v<fp::aes_xts> &&
+              std::is_nothrow_move_assignable_v<fp::aes_xts>);
 static_assert(std::is_nothrow_move_constructible_v<fp::aes_gcm_encryptor> &&
               std::is_nothrow_move_constructible_v<fp::aes_gcm_decryptor>);
 static_assert(std::is_nothrow_move_constructible_v<fp::sha256> &&
@@ -63,6 +67,7 @@ concept has_empty = requires(const T& t) {
 };
 static_assert(!has_empty<fp::aes_gcm> && !has_empty<fp::aes_gcm_encryptor> &&
               !has_empty<fp::aes_gcm_decryptor>);
+static_assert(!has_empty<fp::aes_xts>);
 static_assert(!has_empty<fp::aes> && !has_empty<fp::aes_ctr> && !has_empty<fp::hmac<fp::sha1>> &&
               !has_empty<fp::pac::keyed_pac>);
 // Moving stays usable in constant expressions for the constexpr state.
@@ -288,6 +293,37 @@ void gcm_stream_moved_from(backend b, const bytes& key, const gcm_fixture& fx, F
       c = std::move(a);
       BOOST_TEST(f(a) == want);
       BOOST_TEST(f(c) == want);
+    }
+  }
+}
+
+// ---- AES-XTS ------------------------------------------------------------------------------------------
+
+// For both key sizes (AES-128-XTS, AES-256-XTS): `a` from create(key, b); `b2 = std::move(a)`;
+// `c = std::move(a)` over an object of another key. f(x, key) for each of a, b2, c equals
+// want(key); the accessors agree.
+template <class F, class W>
+void aes_xts_moved_from(backend b, F f, W want) {
+  for (std::size_t klen : {32u, 64u}) {
+    BOOST_TEST_CONTEXT("backend " << b << ", key " << klen) {
+      const bytes key = pattern(klen, 71);  // its halves differ
+      const bytes w = want(key);
+      auto made = fp::aes_xts::create(key, b);
+      BOOST_TEST_REQUIRE(made.has_value(), made.message());
+      fp::aes_xts a = *made;
+      const fp::aes_xts b2 = std::move(a);
+      BOOST_TEST(f(a, key) == w);
+      BOOST_TEST(f(b2, key) == w);
+      auto other = fp::aes_xts::create(pattern(64, 99), b);
+      BOOST_TEST_REQUIRE(other.has_value(), other.message());
+      fp::aes_xts c = *other;
+      c = std::move(a);
+      BOOST_TEST(f(a, key) == w);
+      BOOST_TEST(f(c, key) == w);
+      for (const fp::aes_xts* x : std::initializer_list<const fp::aes_xts*>{&a, &b2, &c}) {
+        BOOST_TEST(x->backend() == b);
+        BOOST_TEST(x->key_size() == klen);
+      }
     }
   }
 }
@@ -558,6 +594,61 @@ BOOST_DATA_TEST_CASE(aes_gcm_decryptor_update_finish, bdata::make(usable<primiti
         return cat(out, bytes{std::byte(ok)});
       },
       cat(bytes(fx.msg.begin() + 30, fx.msg.end()), bytes{std::byte{1}}));
+}
+
+// ---- aes_xts: encrypt, decrypt (a 16-byte tweak; 77 bytes, ciphertext stealing), encrypt_sectors,
+// decrypt_sectors (three 32-byte sectors from sector 2^32 - 2, plain64) --------------------------------
+struct xts_fixture {
+  bytes tweak = pattern(16, 73), msg = pattern(77, 75), disk = pattern(96, 79);
+  std::uint64_t first = 0xfffffffeu;
+  bytes ct_of(const bytes& key) const { return fastprim_test::openssl_xts(key, tweak, msg, true); }
+  bytes disk_ct_of(const bytes& key) const {
+    return fastprim_test::openssl_xts_sectors(key, first, 32, disk, true);
+  }
+};
+BOOST_DATA_TEST_CASE(aes_xts_encrypt, bdata::make(usable<primitive::aes_xts>()), b) {
+  const xts_fixture fx;
+  aes_xts_moved_from(
+      b,
+      [&](const fp::aes_xts& x, const bytes&) {
+        bytes out(fx.msg.size());
+        require(x.encrypt(fx.tweak, fx.msg, out));
+        return out;
+      },
+      [&](const bytes& key) { return fx.ct_of(key); });
+}
+BOOST_DATA_TEST_CASE(aes_xts_decrypt, bdata::make(usable<primitive::aes_xts>()), b) {
+  const xts_fixture fx;
+  aes_xts_moved_from(
+      b,
+      [&](const fp::aes_xts& x, const bytes& key) {
+        bytes out(fx.msg.size());
+        require(x.decrypt(fx.tweak, fx.ct_of(key), out));
+        return out;
+      },
+      [&](const bytes&) { return fx.msg; });
+}
+BOOST_DATA_TEST_CASE(aes_xts_encrypt_sectors, bdata::make(usable<primitive::aes_xts>()), b) {
+  const xts_fixture fx;
+  aes_xts_moved_from(
+      b,
+      [&](const fp::aes_xts& x, const bytes&) {
+        bytes out(fx.disk.size());
+        require(x.encrypt_sectors(fx.first, 32, fx.disk, out));
+        return out;
+      },
+      [&](const bytes& key) { return fx.disk_ct_of(key); });
+}
+BOOST_DATA_TEST_CASE(aes_xts_decrypt_sectors, bdata::make(usable<primitive::aes_xts>()), b) {
+  const xts_fixture fx;
+  aes_xts_moved_from(
+      b,
+      [&](const fp::aes_xts& x, const bytes& key) {
+        bytes out(fx.disk.size());
+        require(x.decrypt_sectors(fx.first, 32, fx.disk_ct_of(key), out));
+        return out;
+      },
+      [&](const bytes&) { return fx.disk; });
 }
 
 // ---- sha1 / sha256 -------------------------------------------------------------------------------------

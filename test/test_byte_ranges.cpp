@@ -5,8 +5,9 @@
 // writable one of them (outputs); each result must equal the result of the std::byte span
 // overload. One case per primitive also checks an outside value: FIPS 197 C.1 (AES-128), the
 // FIPS 180-4 "abc" digests (SHA-1, SHA-256), test case 4 of the GCM specification and a NIST CAVP
-// GMAC case (AES-GCM), RFC 4231 case 2 and RFC 2202 case 2 (HMAC), xxhsum's
-// XXH64 of "abc", RFC 5652's padding rule (PKCS#7). The static_asserts and the calls of
+// GMAC case (AES-GCM), NIST CAVP XTSGenAES records (AES-XTS: AES-128 and AES-256 data units, one
+// with ciphertext stealing, and a plain64 sector), RFC 4231 case 2 and RFC 2202 case 2 (HMAC),
+// xxhsum's XXH64 of "abc", RFC 5652's padding rule (PKCS#7). The static_asserts and the calls of
 // `compile_and_resolve` are the compile-only part: what must resolve, and what must not compile.
 // The batches (sha1_batch, sha256_batch, xxh64_batch) take spans of std::byte spans only; PAC
 // takes std::uint64_t spans.
@@ -25,6 +26,7 @@
 
 #include "fastprim/aes.hpp"
 #include "fastprim/aes_gcm.hpp"
+#include "fastprim/aes_xts.hpp"
 #include "fastprim/hmac.hpp"
 #include "fastprim/pkcs7.hpp"
 #include "fastprim/sha1.hpp"
@@ -692,6 +694,210 @@ BOOST_AUTO_TEST_CASE(aes_gcm_streams) {
   BOOST_TEST_REQUIRE(e.finish(t).has_value());
   BOOST_TEST(bytes_of(c) == gcm_ct);
   BOOST_TEST(bytes_of(t) == gcm_tag);
+}
+
+namespace {
+
+// ---- AES-XTS: NIST CAVP XTSGenAES128.rsp / XTSGenAES256.rsp (python3-cryptography-vectors,
+// ciphers/AES/XTS; tweak-128hexstr: the tweak i as 16 bytes; tweak-dataunitseqno: the data unit
+// sequence number, i.e. dm-crypt's plain64 sector number) ----------------------------------------
+struct xts_record {
+  bytes key, tweak, pt, ct;
+};
+// tweak-128hexstr/XTSGenAES128.rsp [ENCRYPT] COUNT = 1: DataUnitLen = 128, one block.
+const xts_record xts_one{from_hex("a1b90cba3f06ac353b2c343876081762090923026e91771815f29dab01932f2f"),
+                         from_hex("4faef7117cda59c66e4b92013e768ad5"),
+                         from_hex("ebabce95b14d3c8d6fb350390790311c"),
+                         from_hex("778ae8b43cb98d5a825081d5be471c63")};
+// tweak-128hexstr/XTSGenAES128.rsp [ENCRYPT] COUNT = 301: DataUnitLen = 200, 25 bytes (a block and a
+// 9-byte tail: ciphertext stealing).
+const xts_record xts_stolen{from_hex("394c97881abd989d29c703e48a72b397a7acf51b59649eeea9b33274d8541df4"),
+                            from_hex("4b15c684a152d485fe9937d39b168c29"),
+                            from_hex("2f3b9dcfbae729583b1d1ffdd16bb6fe2757329435662a78f0"),
+                            from_hex("f3473802e38a3ffef4d4fb8e6aa266ebde553a64528a06463e")};
+// tweak-128hexstr/XTSGenAES256.rsp [ENCRYPT] COUNT = 1: DataUnitLen = 256, a 64-byte key.
+const xts_record xts_256{from_hex("1ea661c58d943a0e4801e42f4b0947149e7f9f8e3e68d0c7505210bd311a0e7c"
+                                  "d6e13ffdf2418d8d1911c004cda58da3d619b7e2b9141e58318eea392cf41b08"),
+                         from_hex("adf8d92627464ad2f0428e84a9f87564"),
+                         from_hex("2eedea52cd8215e1acc647e810bbc3642e87287f8d2e57e36c0a24fbc12a202e"),
+                         from_hex("cbaad0e2f6cea3f50b37f934d46a9b130b9d54f07e34f36af793e86f73c6d7db")};
+// tweak-dataunitseqno/XTSGenAES128.rsp [ENCRYPT] COUNT = 101: DataUnitLen = 256,
+// DataUnitSeqNumber = 232: one sector of 32 bytes (the tweak is unused: plain64 of 232).
+constexpr std::uint64_t xts_sector_no = 232;
+const xts_record xts_sector{from_hex("69438582e0a61b5e7a023adf2f419630ed537ccf9a4b2e09010eaf7b66bcf818"),
+                            {},
+                            from_hex("05c2c05e812bc4295f3ef64c8bc468ee946176449edc481785e6c6d9fbdd6b8f"),
+                            from_hex("27259ec330a66591e265525cd1eb5017ba195a390e4f66ddfb7c1a4b0fb5e49d")};
+
+fp::aes_xts base_xts(const bytes& key) {
+  auto x = fp::aes_xts::create(in_span(key));
+  BOOST_TEST_REQUIRE(x.has_value(), x.message());
+  return *x;
+}
+std::string string_of(const bytes& b) {
+  return std::string(reinterpret_cast<const char*>(b.data()), b.size());
+}
+
+// What must not compile: a string literal (its NUL) as a key or a tweak, an output that cannot be
+// written.
+template <class K>
+concept xts_creatable = requires(K&& k) {
+  fp::aes_xts::create(std::forward<K>(k));
+};
+template <class T>
+concept xts_tweak = requires(const fp::aes_xts& x, const bytes& v, T&& t, bytes& o) {
+  x.encrypt(std::forward<T>(t), v, o);
+};
+template <class O>
+concept xts_output = requires(const fp::aes_xts& x, const bytes& v, O&& o) {
+  x.encrypt(v, v, std::forward<O>(o));
+};
+template <class O>
+concept xts_sectors_output = requires(const fp::aes_xts& x, const bytes& v, O&& o) {
+  x.encrypt_sectors(0, 512, v, std::forward<O>(o));
+};
+static_assert(xts_creatable<std::string> && xts_creatable<std::vector<std::uint8_t>&> &&
+              xts_creatable<std::array<std::byte, 64>&> && !xts_creatable<const char (&)[33]>);
+static_assert(xts_tweak<std::string> && xts_tweak<std::array<std::uint8_t, 16>&> &&
+              !xts_tweak<const char (&)[17]>);
+static_assert(xts_output<std::vector<char>&> && xts_output<std::span<std::uint8_t>> &&
+              !xts_output<std::string_view> && !xts_output<const std::vector<char>&>);
+static_assert(xts_sectors_output<std::string&> && xts_sectors_output<std::span<char>> &&
+              !xts_sectors_output<std::string_view> && !xts_sectors_output<const std::array<std::byte, 4>&>);
+
+// One data unit of N bytes, each byte argument of encrypt and decrypt in turn in every container
+// (the others std::byte spans); the std::byte span calls give the NIST record.
+template <std::size_t N>
+void xts_unit_case(const xts_record& r) {
+  const fp::aes_xts x = base_xts(r.key);
+  bytes ct(N), pt(N);
+  BOOST_TEST_REQUIRE(x.encrypt(in_span(r.tweak), in_span(r.pt), std::span<std::byte>(ct)).has_value());
+  BOOST_TEST_REQUIRE(x.decrypt(in_span(r.tweak), in_span(r.ct), std::span<std::byte>(pt)).has_value());
+  BOOST_TEST(ct == r.ct);  // NIST CAVP
+  BOOST_TEST(pt == r.pt);
+  each_input<16>(r.tweak, [&](const char* label, auto&& t) {
+    BOOST_TEST_CONTEXT("tweak " << label) {
+      bytes c(N), p(N);
+      BOOST_TEST_REQUIRE(x.encrypt(t, in_span(r.pt), std::span<std::byte>(c)).has_value());
+      BOOST_TEST_REQUIRE(x.decrypt(FWD(t), in_span(r.ct), std::span<std::byte>(p)).has_value());
+      BOOST_TEST(c == ct);
+      BOOST_TEST(p == pt);
+    }
+  });
+  each_input<N>(r.pt, [&](const char* label, auto&& in) {
+    BOOST_TEST_CONTEXT("input " << label) {
+      bytes c(N);
+      BOOST_TEST_REQUIRE(x.encrypt(in_span(r.tweak), FWD(in), std::span<std::byte>(c)).has_value());
+      BOOST_TEST(c == ct);
+    }
+  });
+  each_input<N>(r.ct, [&](const char* label, auto&& in) {
+    BOOST_TEST_CONTEXT("input " << label) {
+      bytes p(N);
+      BOOST_TEST_REQUIRE(x.decrypt(in_span(r.tweak), FWD(in), std::span<std::byte>(p)).has_value());
+      BOOST_TEST(p == pt);
+    }
+  });
+  each_output<N>(ct, [&](auto&& out) {
+    BOOST_TEST_REQUIRE(x.encrypt(in_span(r.tweak), in_span(r.pt), FWD(out)).has_value());
+  });
+  each_output<N>(pt, [&](auto&& out) {
+    BOOST_TEST_REQUIRE(x.decrypt(in_span(r.tweak), in_span(r.ct), FWD(out)).has_value());
+  });
+  // Whole containers on every side; in place in one std::string.
+  {
+    const std::vector<char> t(reinterpret_cast<const char*>(r.tweak.data()),
+                              reinterpret_cast<const char*>(r.tweak.data()) + 16);
+    std::vector<std::uint8_t> out(N);
+    BOOST_TEST_REQUIRE(x.encrypt(t, string_of(r.pt), out).has_value());
+    BOOST_TEST(bytes_of(out) == ct);
+    std::string io = string_of(r.ct);
+    BOOST_TEST_REQUIRE(x.decrypt(t, io, io).has_value());
+    BOOST_TEST(bytes_of(io) == pt);
+    BOOST_TEST_REQUIRE(x.encrypt(string_of(r.tweak), io, io).has_value());
+    BOOST_TEST(bytes_of(io) == ct);
+  }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(aes_xts_create) {
+  // create(key) and create(key, backend) with the key in every container; the object encrypts the
+  // record's data unit as the std::byte span call does, which is the NIST value.
+  const auto key_case = [&]<std::size_t N>(const xts_record& r) {
+    const fp::aes_xts base = base_xts(r.key);
+    bytes want(r.pt.size());
+    BOOST_TEST_REQUIRE(base.encrypt(in_span(r.tweak), in_span(r.pt), std::span<std::byte>(want)).has_value());
+    BOOST_TEST(want == r.ct);  // NIST CAVP
+    BOOST_TEST(base.key_size() == N);
+    each_input<N>(r.key, [&](const char* label, auto&& k) {
+      BOOST_TEST_CONTEXT("key " << label) {
+        auto x = fp::aes_xts::create(k);
+        auto named = fp::aes_xts::create(FWD(k), base.backend());
+        BOOST_TEST_REQUIRE(x.has_value(), x.message());
+        BOOST_TEST_REQUIRE(named.has_value(), named.message());
+        BOOST_TEST((named->backend() == base.backend()));
+        BOOST_TEST(x->key_size() == N);
+        BOOST_TEST(named->key_size() == N);
+        bytes out(r.pt.size()), out2(r.pt.size());
+        BOOST_TEST_REQUIRE(
+            x->encrypt(in_span(r.tweak), in_span(r.pt), std::span<std::byte>(out)).has_value());
+        BOOST_TEST_REQUIRE(
+            named->encrypt(in_span(r.tweak), in_span(r.pt), std::span<std::byte>(out2)).has_value());
+        BOOST_TEST(out == want);
+        BOOST_TEST(out2 == want);
+      }
+    });
+  };
+  key_case.operator()<32>(xts_one);
+  key_case.operator()<64>(xts_256);
+  BOOST_TEST((fp::aes_xts::create(std::string(31, 'k')).code() == fp::errc::bad_key_length));
+  BOOST_TEST((fp::aes_xts::create(std::string(32, 'k')).code() == fp::errc::weak_key));  // K1 == K2
+}
+
+BOOST_AUTO_TEST_CASE(aes_xts_encrypt_decrypt) {
+  xts_unit_case<16>(xts_one);
+  xts_unit_case<25>(xts_stolen);
+  xts_unit_case<32>(xts_256);
+}
+
+BOOST_AUTO_TEST_CASE(aes_xts_sectors) {
+  const fp::aes_xts x = base_xts(xts_sector.key);
+  const std::uint64_t s = xts_sector_no;
+  bytes ct(32), pt(32);
+  BOOST_TEST_REQUIRE(x.encrypt_sectors(s, 32, in_span(xts_sector.pt), std::span<std::byte>(ct)).has_value());
+  BOOST_TEST_REQUIRE(x.decrypt_sectors(s, 32, in_span(xts_sector.ct), std::span<std::byte>(pt)).has_value());
+  BOOST_TEST(ct == xts_sector.ct);  // NIST CAVP
+  BOOST_TEST(pt == xts_sector.pt);
+  each_input<32>(xts_sector.pt, [&](const char* label, auto&& in) {
+    BOOST_TEST_CONTEXT("input " << label) {
+      bytes c(32);
+      BOOST_TEST_REQUIRE(x.encrypt_sectors(s, 32, FWD(in), std::span<std::byte>(c)).has_value());
+      BOOST_TEST(c == ct);
+    }
+  });
+  each_input<32>(xts_sector.ct, [&](const char* label, auto&& in) {
+    BOOST_TEST_CONTEXT("input " << label) {
+      bytes p(32);
+      BOOST_TEST_REQUIRE(x.decrypt_sectors(s, 32, FWD(in), std::span<std::byte>(p)).has_value());
+      BOOST_TEST(p == pt);
+    }
+  });
+  each_output<32>(ct, [&](auto&& out) {
+    BOOST_TEST_REQUIRE(x.encrypt_sectors(s, 32, in_span(xts_sector.pt), FWD(out)).has_value());
+  });
+  each_output<32>(pt, [&](auto&& out) {
+    BOOST_TEST_REQUIRE(x.decrypt_sectors(s, 32, in_span(xts_sector.ct), FWD(out)).has_value());
+  });
+  // Strings on both sides, in place; `{}` for no sector at all (the std::byte overload).
+  std::string io = string_of(xts_sector.pt);
+  BOOST_TEST_REQUIRE(x.encrypt_sectors(s, 32, io, io).has_value());
+  BOOST_TEST(bytes_of(io) == ct);
+  std::vector<char> back(32);
+  BOOST_TEST_REQUIRE(x.decrypt_sectors(s, 32, std::string_view(io), back).has_value());
+  BOOST_TEST(bytes_of(back) == pt);
+  BOOST_TEST(x.encrypt_sectors(s, 32, {}, {}).has_value());
+  BOOST_TEST(x.decrypt_sectors(s, 32, {}, {}).has_value());
 }
 
 BOOST_AUTO_TEST_CASE(pkcs7) {

@@ -5,8 +5,9 @@
 // after, or the representation equals that of a freshly built object. Moving copies (there is no
 // moved-from state, error.hpp): (c) checks that the source's bytes are untouched, that it still
 // works, and that destroying it (and the object moved into) wipes it. (d) The object still works
-// after reset and after being moved into: results are compared with OpenSSL (AES, AES-GCM, SHA-1,
-// SHA-256, HMAC), libxxhash (XXH64) and the QARMA paper / QEMU values (PAC), never with fastprim.
+// after reset and after being moved into: results are compared with OpenSSL (AES, AES-GCM, AES-XTS,
+// SHA-1, SHA-256, HMAC), libxxhash (XXH64) and the QARMA paper / QEMU values (PAC), never with
+// fastprim.
 // Every case runs over every backend usable here. A negative control (a type that does not wipe)
 // shows that the inspection bites.
 #define BOOST_TEST_MODULE hygiene
@@ -32,6 +33,7 @@
 
 #include "fastprim/aes.hpp"
 #include "fastprim/aes_gcm.hpp"
+#include "fastprim/aes_xts.hpp"
 #include "fastprim/dispatch.hpp"
 #include "fastprim/hmac.hpp"
 #include "fastprim/pac.hpp"
@@ -325,14 +327,11 @@ BOOST_DATA_TEST_CASE(aes_ctr_destroy_reset_move, bdata::make(usable<primitive::a
 // bytes, nothing but the kernel pointers (and one byte, the token) non-zero; and the state's
 // secrets must be zero, E_K(J0) and the keystream block (from OpenSSL) found nowhere.
 namespace {
-// The words of `b` holding a pointer of the kernel tables aes_gcm binds for `g` (its backend and
-// key size): the gcm_kernels table and every function pointer of its AES and GCM mode tables.
-std::vector<range> gcm_pointer_words(const bytes& b, const fp::aes_gcm& g) {
-  const fd::gcm_kernels* k = fd::kernels_for<primitive::aes_gcm>(g.backend());
-  BOOST_TEST_REQUIRE(k != nullptr);
-  const std::size_t r = fd::rounds_index(static_cast<std::uint32_t>(g.key_size() / 4 + 6));
-  std::vector<std::uintptr_t> ptrs{reinterpret_cast<std::uintptr_t>(k)};
-  const auto add_all = [&](const auto& table) {  // a struct of function pointers only
+// The words of `b` holding one of `ptrs` or a function pointer of one of `tables` (structs of
+// function pointers only).
+template <class... T>
+std::vector<range> pointer_words(const bytes& b, std::vector<std::uintptr_t> ptrs, const T&... tables) {
+  const auto add_all = [&](const auto& table) {
     static_assert(sizeof table % sizeof(std::uintptr_t) == 0);
     for (std::size_t i = 0; i < sizeof table; i += sizeof(std::uintptr_t)) {
       std::uintptr_t p;
@@ -340,8 +339,7 @@ std::vector<range> gcm_pointer_words(const bytes& b, const fp::aes_gcm& g) {
       ptrs.push_back(p);
     }
   };
-  add_all(k->by_rounds[r]);
-  add_all(k->aes->by_rounds[r]);
+  (add_all(tables), ...);
   std::vector<range> words;
   for (std::size_t i = 0; i + sizeof(std::uintptr_t) <= b.size(); i += alignof(std::uintptr_t)) {
     std::uintptr_t q;
@@ -349,6 +347,14 @@ std::vector<range> gcm_pointer_words(const bytes& b, const fp::aes_gcm& g) {
     if (std::find(ptrs.begin(), ptrs.end(), q) != ptrs.end()) words.push_back({i, i + sizeof q});
   }
   return words;
+}
+// The words of `b` holding a pointer of the kernel tables aes_gcm binds for `g` (its backend and
+// key size): the gcm_kernels table and every function pointer of its AES and GCM mode tables.
+std::vector<range> gcm_pointer_words(const bytes& b, const fp::aes_gcm& g) {
+  const fd::gcm_kernels* k = fd::kernels_for<primitive::aes_gcm>(g.backend());
+  BOOST_TEST_REQUIRE(k != nullptr);
+  const std::size_t r = fd::rounds_index(static_cast<std::uint32_t>(g.key_size() / 4 + 6));
+  return pointer_words(b, {reinterpret_cast<std::uintptr_t>(k)}, k->by_rounds[r], k->aes->by_rounds[r]);
 }
 // Where a stream's data members end (the key it holds, then the message state). The tail padding
 // after them (the key is 64-aligned) belongs to no member: a copy may carry whatever the source's
@@ -571,6 +577,96 @@ BOOST_DATA_TEST_CASE(aes_gcm_streams_destroy_finish_move, bdata::make(usable<pri
   };
   one.template operator()<fp::aes_gcm_encryptor>();
   one.template operator()<fp::aes_gcm_decryptor>();
+}
+
+// ---- AES-XTS -------------------------------------------------------------------------------------
+// aes_xts holds the round keys of the data key K1 and of the tweak key K2, and the rows of the XTS
+// and AES mode kernel tables for its backend and key size. As for aes_gcm, what may stay of a key
+// after destruction is only what does not depend on it: those kernel pointers and the backend
+// token. Two destroyed keys of different values leave the same bytes, nothing else non-zero.
+namespace {
+// The words of `b` holding a function pointer of the XTS and AES kernel rows aes_xts binds for
+// `x` (its backend and key size). (The object keeps the rows, not the xts_kernels table.)
+std::vector<range> xts_pointer_words(const bytes& b, const fp::aes_xts& x) {
+  const fd::xts_kernels* k = fd::kernels_for<primitive::aes_xts>(x.backend());
+  BOOST_TEST_REQUIRE(k != nullptr);
+  const std::size_t r = fd::rounds_index(static_cast<std::uint32_t>(x.key_size() / 8 + 6));
+  return pointer_words(b, {}, k->by_rounds[r], k->aes->by_rounds[r]);
+}
+constexpr std::size_t xts_pointer_count =
+    (sizeof(fd::xts_mode_kernels) + sizeof(fd::aes_mode_kernels)) / sizeof(std::uintptr_t);
+fp::aes_xts xts_of(const bytes& key, backend b) {
+  auto x = fp::aes_xts::create(sp(key), b);
+  BOOST_TEST_REQUIRE(x.has_value(), x.message());
+  BOOST_TEST_REQUIRE(x->backend() == b);
+  return *x;
+}
+}  // namespace
+
+BOOST_DATA_TEST_CASE(aes_xts_destroy_move, bdata::make(usable<primitive::aes_xts>()), b) {
+  BOOST_TEST_CONTEXT("backend " << b) {
+    for (std::size_t klen : {32u, 64u}) {  // AES-128-XTS, AES-256-XTS (K1 || K2, halves differ)
+      BOOST_TEST_CONTEXT("key " << klen) {
+        // 50 bytes: three blocks and a 2-byte tail (ciphertext stealing); sectors: 3 of 32 bytes
+        // from sector 7
+        const bytes key = pattern(klen, 11), key2 = pattern(klen, 12), tweak = pattern(16, 5),
+                    msg = pattern(50, 13), disk = pattern(96, 19);
+        const bytes want = fastprim_test::openssl_xts(key, tweak, msg, true);
+        const bytes want_disk = fastprim_test::openssl_xts_sectors(key, 7, 32, disk, true);
+        const auto works = [&](const fp::aes_xts& x) {
+          bytes ct(msg.size()), pt(msg.size()), sec(disk.size()), back(disk.size());
+          BOOST_TEST_REQUIRE(x.encrypt(sp(tweak), sp(msg), ct).has_value());
+          BOOST_TEST(ct == want);
+          BOOST_TEST_REQUIRE(x.decrypt(sp(tweak), sp(want), pt).has_value());
+          BOOST_TEST(pt == msg);
+          BOOST_TEST_REQUIRE(x.encrypt_sectors(7, 32, sp(disk), sec).has_value());
+          BOOST_TEST(sec == want_disk);
+          BOOST_TEST_REQUIRE(x.decrypt_sectors(7, 32, sp(want_disk), back).has_value());
+          BOOST_TEST(back == disk);
+        };
+        // (a) destruction: two keys leave the same bytes, only the kernel pointers and the token
+        bytes after[2];
+        std::vector<range> words;
+        for (int i = 0; i < 2; ++i) {
+          slot<fp::aes_xts> s;
+          const fp::aes_xts& x = s.emplace(xts_of(i == 0 ? key : key2, b));
+          BOOST_TEST_REQUIRE(x.key_size() == klen);
+          const bytes before = s.snapshot();
+          words = xts_pointer_words(before, x);
+          BOOST_TEST_REQUIRE(words.size() == xts_pointer_count);
+          BOOST_TEST_REQUIRE(nonzero(before, {0, sizeof(fp::aes_xts)}) > 200u);
+          s.destroy();
+          after[i] = s.snapshot();
+          BOOST_TEST(survivors(before, after[i], {0, sizeof(fp::aes_xts)}, words) <= 1u);
+          only_pointers_left(after[i], words, b);
+        }
+        BOOST_TEST((after[0] == after[1]));
+        // (c) move construction: the source is untouched and still works; (d) so does the
+        // moved-into object; then move assignment over an object of another key; destroying
+        // each wipes it
+        {
+          slot<fp::aes_xts> s, t, u;
+          fp::aes_xts& c = s.emplace(xts_of(key, b));
+          const bytes before = s.snapshot();
+          fp::aes_xts& d = t.emplace(std::move(c));
+          BOOST_TEST((s.snapshot() == before));
+          BOOST_TEST((t.snapshot() == before));
+          works(c);
+          works(d);
+          fp::aes_xts& e = u.emplace(xts_of(key2, b));
+          e = std::move(c);
+          BOOST_TEST((s.snapshot() == before));
+          BOOST_TEST((u.snapshot() == before));
+          works(c);
+          works(e);
+          u.destroy();
+          t.destroy();
+          s.destroy();
+          for (auto* sl : {&s, &t, &u}) BOOST_TEST((sl->snapshot() == after[0]));
+        }
+      }
+    }
+  }
 }
 
 // ---- SHA-1 / SHA-256 -----------------------------------------------------------------------------

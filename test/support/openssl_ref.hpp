@@ -1,4 +1,5 @@
-// OpenSSL (libcrypto) as the outside reference for AES, AES-GCM, SHA and HMAC in the test suites.
+// OpenSSL (libcrypto) as the outside reference for AES, AES-GCM, AES-XTS, SHA and HMAC in the test
+// suites.
 #pragma once
 
 #include <openssl/evp.h>
@@ -6,6 +7,7 @@
 
 #include <boost/test/unit_test.hpp>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -113,6 +115,42 @@ inline std::optional<std::vector<std::byte>> openssl_gcm_open(std::span<const st
   if (!ok) return std::nullopt;
   pt.resize(static_cast<std::size_t>(n + m));
   return pt;
+}
+
+// AES-XTS: EVP aes-128-xts for a 32-byte key, aes-256-xts for a 64-byte one (K1 || K2); one data
+// unit of at least 16 bytes with the 16-byte tweak `tweak`.
+inline std::vector<std::byte> openssl_xts(std::span<const std::byte> key, std::span<const std::byte> tweak,
+                                          std::span<const std::byte> in, bool enc) {
+  BOOST_REQUIRE(key.size() == 32 || key.size() == 64);
+  BOOST_REQUIRE(tweak.size() == 16);
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  BOOST_REQUIRE(ctx != nullptr);
+  BOOST_REQUIRE(EVP_CipherInit_ex(ctx, key.size() == 32 ? EVP_aes_128_xts() : EVP_aes_256_xts(), nullptr,
+                                  ossl_bytes(key), ossl_bytes(tweak), enc ? 1 : 0) == 1);
+  std::vector<std::byte> out(in.size());
+  int l1 = 0, l2 = 0;
+  BOOST_REQUIRE(EVP_CipherUpdate(ctx, reinterpret_cast<unsigned char*>(out.data()), &l1, ossl_bytes(in),
+                                 static_cast<int>(in.size())) == 1);
+  BOOST_REQUIRE(EVP_CipherFinal_ex(ctx, reinterpret_cast<unsigned char*>(out.data()) + l1, &l2) == 1);
+  EVP_CIPHER_CTX_free(ctx);
+  BOOST_REQUIRE(static_cast<std::size_t>(l1 + l2) == in.size());
+  return out;
+}
+
+// encrypt_sectors / decrypt_sectors by OpenSSL: `in` cut into sectors of `sector_size` bytes, sector
+// i under the dm-crypt plain64 tweak of first + i (8 little-endian bytes, then 8 zero bytes).
+inline std::vector<std::byte> openssl_xts_sectors(std::span<const std::byte> key, std::uint64_t first,
+                                                  std::size_t sector_size, std::span<const std::byte> in,
+                                                  bool enc) {
+  BOOST_REQUIRE(sector_size != 0 && in.size() % sector_size == 0);
+  std::vector<std::byte> out;
+  for (std::size_t off = 0; off < in.size(); off += sector_size, ++first) {
+    std::vector<std::byte> tweak(16);
+    for (int i = 0; i < 8; ++i) tweak[i] = std::byte(static_cast<unsigned char>(first >> (8 * i)));
+    const auto s = openssl_xts(key, tweak, in.subspan(off, sector_size), enc);
+    out.insert(out.end(), s.begin(), s.end());
+  }
+  return out;
 }
 
 }  // namespace fastprim_test
