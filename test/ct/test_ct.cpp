@@ -306,18 +306,6 @@ BOOST_DATA_TEST_CASE(aes_gcm_seal_open_streams, bdata::make(backends_of<primitiv
 // bytes each way (the bulk kernel, the tweak multiplied by alpha, ciphertext stealing), and three
 // sectors of 40 bytes each way (the tweaks encrypted in one batch). Secret: key and plaintext; the
 // tweak, the sector numbers and the ciphertext are public.
-bytes openssl_xts(const bytes& key, const bytes& tweak, std::span<const std::byte> in, bool enc) {
-  EVP_CIPHER_CTX* c = EVP_CIPHER_CTX_new();
-  BOOST_REQUIRE(EVP_CipherInit_ex(c, key.size() == 32 ? EVP_aes_128_xts() : EVP_aes_256_xts(), nullptr,
-                                  uc(key), uc(tweak), enc ? 1 : 0) == 1);
-  bytes out(in.size());
-  int n = 0, m = 0;
-  BOOST_REQUIRE(EVP_CipherUpdate(c, reinterpret_cast<unsigned char*>(out.data()), &n, uc(in),
-                                 static_cast<int>(in.size())) == 1);
-  BOOST_REQUIRE(EVP_CipherFinal_ex(c, reinterpret_cast<unsigned char*>(out.data()) + n, &m) == 1);
-  EVP_CIPHER_CTX_free(c);
-  return out;
-}
 
 BOOST_DATA_TEST_CASE(aes_xts_units_and_sectors, bdata::make(backends_of<primitive::aes_xts>()), b) {
   ct::require_memcheck();
@@ -325,13 +313,13 @@ BOOST_DATA_TEST_CASE(aes_xts_units_and_sectors, bdata::make(backends_of<primitiv
     const bytes key = fastprim_test::random_bytes(ks, 2100 + ks);
     const bytes tweak = fastprim_test::random_bytes(16, 2200 + ks);
     const bytes pt = fastprim_test::random_bytes(13 * 16 + 5, 2300 + ks);
-    const bytes want = openssl_xts(key, tweak, pt, true);
+    const bytes want = fastprim_test::openssl_xts(key, tweak, pt, true);
     constexpr std::uint64_t first = 0xfffffffffffffffe;  // the plain64 numbers wrap after one sector
     bytes want_sectors;
     for (std::uint64_t i = 0; i < 3; ++i) {
       bytes t(16);
       for (int j = 0; j < 8; ++j) t[j] = std::byte((first + i) >> (8 * j));
-      const bytes c = openssl_xts(key, t, std::span(pt).subspan(40 * i, 40), true);
+      const bytes c = fastprim_test::openssl_xts(key, t, std::span(pt).subspan(40 * i, 40), true);
       want_sectors.insert(want_sectors.end(), c.begin(), c.end());
     }
     const std::string what = label("aes_xts", b) + " AES-" + std::to_string(ks * 4) + "-XTS";
