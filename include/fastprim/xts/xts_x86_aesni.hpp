@@ -26,7 +26,6 @@ FASTPRIM_NAMESPACE_BEGIN
 namespace detail::xts::x86_aesni {
 
 using aes::x86_aesni::dec_offset;
-using aes::x86_aesni::keys;
 using aes::x86_aesni::loadu;
 using aes::x86_aesni::storeu;
 
@@ -46,20 +45,24 @@ FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE __m128i mul_x8(__m128i t) noexc
 
 // N blocks with the tweaks tw[0..N-1]: x = P ^ T ^ K0, C = aesenclast(x, K_R ^ T). With Next, tw
 // then holds the tweaks of the next N blocks (each times x^8, N = 8), computed while the rounds run.
+// The round keys are read from the schedule where used (memory operands), not copied first: the
+// 16 xmm registers are left to the 8 states and the 8 tweaks.
 template <int R, bool Enc, int N, bool Next = false>
-FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE void batch(const keys<R>& K, __m128i* tw,
+FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE void batch(const __m128i* K, __m128i* tw,
                                                             const std::byte* in, std::byte* out) noexcept {
   __m128i x[N], kl[N];
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i) {
-    x[i] = _mm_xor_si128(loadu(in + 16 * i), _mm_xor_si128(tw[i], K.k[0]));
-    kl[i] = _mm_xor_si128(K.k[R], tw[i]);
+    x[i] = _mm_xor_si128(loadu(in + 16 * i), _mm_xor_si128(tw[i], _mm_load_si128(K)));
+    kl[i] = _mm_xor_si128(_mm_load_si128(K + R), tw[i]);
     if constexpr (Next) tw[i] = mul_x8(tw[i]);
   }
 #pragma GCC unroll 13
   for (int r = 1; r < R; ++r) {
 #pragma GCC unroll 8
-    for (int i = 0; i < N; ++i) x[i] = Enc ? _mm_aesenc_si128(x[i], K.k[r]) : _mm_aesdec_si128(x[i], K.k[r]);
+    for (int i = 0; i < N; ++i)
+      x[i] =
+          Enc ? _mm_aesenc_si128(x[i], _mm_load_si128(K + r)) : _mm_aesdec_si128(x[i], _mm_load_si128(K + r));
   }
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i)
@@ -68,7 +71,7 @@ FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE void batch(const keys<R>& K, __
 
 // The last N (1..7) blocks with the first N tweaks of the set; returns the tweak after them.
 template <int R, bool Enc, int N>
-FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE __m128i tail(const keys<R>& K, __m128i* tw,
+FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE __m128i tail(const __m128i* K, __m128i* tw,
                                                               const std::byte* in, std::byte* out) noexcept {
   batch<R, Enc, N>(K, tw, in, out);
   return tw[N];
@@ -79,7 +82,7 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void xts_impl(const aes_roun
                                                                   const std::byte* in, std::byte* out,
                                                                   std::size_t n) noexcept {
   if (n == 0) return;
-  const keys<R> K(ks.bytes + (Enc ? 0 : dec_offset));
+  const auto* K = reinterpret_cast<const __m128i*>(ks.bytes + (Enc ? 0 : dec_offset));
   const __m128i t0 = loadu(t);
   if (n == 1) {  // ciphertext stealing calls one block at a time
     __m128i t1[1] = {t0};
