@@ -50,7 +50,7 @@ FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE __m128i mul_x8(__m128i t) noexc
 template <int R, bool Enc, int N, bool Next = false>
 FASTPRIM_TARGET_X86_AESNI FASTPRIM_ALWAYS_INLINE void batch(const __m128i* K, __m128i* tw,
                                                             const std::byte* in, std::byte* out) noexcept {
-  __m128i x[N], kl[N];
+  __m128i x[static_cast<std::size_t>(N)], kl[static_cast<std::size_t>(N)];
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i) {
     x[i] = _mm_xor_si128(loadu(in + 16 * i), _mm_xor_si128(tw[i], _mm_load_si128(K)));

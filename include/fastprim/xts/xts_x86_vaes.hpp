@@ -89,7 +89,7 @@ template <int R, bool Enc, int N, bool Masked>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void batch(const zkeys<R>& K, __m512i b0, __m512i b1,
                                                            const std::byte* in, std::byte* out,
                                                            std::size_t last) noexcept {
-  __m512i tw[N], x[N];
+  __m512i tw[static_cast<std::size_t>(N)], x[static_cast<std::size_t>(N)];
   tweaks<N>(tw, b0, b1);
   const __mmask8 m = Masked ? block_mask(last) : static_cast<__mmask8>(0xFF);
 #pragma GCC unroll 8
