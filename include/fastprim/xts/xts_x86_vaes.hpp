@@ -35,8 +35,9 @@ using aes::x86_vaes::storeu;
 using aes::x86_vaes::storez;
 using aes::x86_vaes::zkeys;
 
-// zmm per iteration of the main loop: the ECB kernel's count.
-inline constexpr int groups = aes::x86_vaes::groups;
+// zmm per iteration of the main loop, as the ECB kernel; the tail's batches and tweaks (up to
+// x^(8 * 4)) are written for 8.
+inline constexpr int groups = 8;
 
 // T * x^k on one xmm, 0 <= k <= 56 public: the lane shifted left by k, the k bits out of each qword
 // moved up (low qword) or folded back times 0x87 (high qword). A shift by 64 gives zero.
