@@ -17,9 +17,7 @@ FASTPRIM_NAMESPACE_END
 // The backends and the table: not in the other TUs of the separate mode (dispatch/entry.hpp).
 #if !FASTPRIM_DECLARE_ONLY
 
-#include "fastprim/backend.hpp"
-#include "fastprim/detail/config.hpp"
-#include "fastprim/dispatch.hpp"
+#include "fastprim/dispatch/aes_mode.hpp"
 #include "fastprim/gcm/gcm_armv8_ce.hpp"
 #include "fastprim/gcm/gcm_scalar.hpp"
 #include "fastprim/gcm/gcm_x86_aesni.hpp"
@@ -28,47 +26,15 @@ FASTPRIM_NAMESPACE_END
 FASTPRIM_NAMESPACE_BEGIN
 namespace detail {
 
-template <>
-struct kernels_of<primitive::aes_gcm> {
-  using type = gcm_kernels;
-  // The fused VAES + VPCLMULQDQ loop first, then AES-NI + PCLMULQDQ, the ARMv8 AESE + PMULL, and the
-  // portable constant-time code.
-  static constexpr backend order[] = {backend::x86_vaes, backend::x86_aesni, backend::armv8_ce,
-                                      backend::scalar};
-
-  template <backend B>
-  static constexpr const type* get() noexcept {
-    if constexpr (B == backend::scalar) return &gcm::scalar::kernels;
-#if FASTPRIM_HAVE_X86_VAES
-    if constexpr (B == backend::x86_vaes) return &gcm::x86_vaes::kernels;
-#endif
-#if FASTPRIM_HAVE_ARMV8_CE
-    if constexpr (B == backend::armv8_ce) return &gcm::armv8_ce::kernels;
-#endif
-#if FASTPRIM_HAVE_X86_AESNI
-#if defined(__AVX__)
-    if constexpr (B == backend::x86_aesni) return &gcm::x86_aesni::kernels_avx;
-#else
-    if constexpr (B == backend::x86_aesni) return &gcm::x86_aesni::kernels;
-#endif
-#endif
-    return nullptr;
-  }
-  // x86_aesni on a CPU with AVX: the kernels entered with a vzeroupper (detail/sse_entry.hpp).
-  static const type* refine([[maybe_unused]] backend b, [[maybe_unused]] const cpu_caps& c,
-                            const type* k) noexcept {
-#if FASTPRIM_HAVE_X86_AESNI
-    if (b == backend::x86_aesni && c.avx) return &gcm::x86_aesni::kernels_avx;
-#endif
-    return k;
-  }
-  static const char* variant_name([[maybe_unused]] const type* k) noexcept {
-#if FASTPRIM_HAVE_X86_AESNI
-    if (k == &gcm::x86_aesni::kernels_avx) return "vzeroupper on entry";
-#endif
-    return nullptr;
-  }
+struct gcm_tables {
+  static constexpr const gcm_kernels* scalar = &gcm::scalar::kernels;
+  static constexpr const gcm_kernels* x86_vaes = FASTPRIM_IF_X86_VAES(&gcm::x86_vaes::kernels);
+  static constexpr const gcm_kernels* x86_aesni = FASTPRIM_IF_X86_AESNI(&gcm::x86_aesni::kernels);
+  static constexpr const gcm_kernels* x86_aesni_avx = FASTPRIM_IF_X86_AESNI(&gcm::x86_aesni::kernels_avx);
+  static constexpr const gcm_kernels* armv8_ce = FASTPRIM_IF_ARMV8_CE(&gcm::armv8_ce::kernels);
 };
+template <>
+struct kernels_of<primitive::aes_gcm> : aes_mode_registry<gcm_kernels, gcm_tables> {};
 
 }  // namespace detail
 FASTPRIM_NAMESPACE_END
