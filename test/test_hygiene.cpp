@@ -318,6 +318,31 @@ BOOST_DATA_TEST_CASE(aes_ctr_destroy_reset_move, bdata::make(usable<primitive::a
   }
 }
 
+// Move construction and move assignment of a keyed object: (c) the source is untouched and still
+// works; (d) so does the moved-into object; then move assignment over an object of another key;
+// destroying each wipes it to `wiped` (what a destroyed object of that backend leaves).
+template <class T, class Make, class Works>
+void check_moves(Make make, const bytes& key, const bytes& key2, Works works, const bytes& wiped) {
+  slot<T> s, t, u;
+  T& c = s.emplace(make(key));
+  const bytes before = s.snapshot();
+  T& d = t.emplace(std::move(c));
+  BOOST_TEST((s.snapshot() == before));
+  BOOST_TEST((t.snapshot() == before));
+  works(c);
+  works(d);
+  T& e = u.emplace(make(key2));
+  e = std::move(c);
+  BOOST_TEST((s.snapshot() == before));
+  BOOST_TEST((u.snapshot() == before));
+  works(c);
+  works(e);
+  u.destroy();
+  t.destroy();
+  s.destroy();
+  for (auto* sl : {&s, &t, &u}) BOOST_TEST((sl->snapshot() == wiped));
+}
+
 // ---- AES-GCM -------------------------------------------------------------------------------------
 // aes_gcm holds the round keys and the GHASH key (H and what the backend derives from it); a stream
 // holds a copy of those and the message state, whose secrets are the GHASH accumulator, E_K(J0)
@@ -434,29 +459,7 @@ BOOST_DATA_TEST_CASE(aes_gcm_destroy_move, bdata::make(usable<primitive::aes_gcm
           only_pointers_left(after[i], words, b);
         }
         BOOST_TEST((after[0] == after[1]));
-        // (c) move construction: the source is untouched and still works; (d) so does the
-        // moved-into object; then move assignment over an object of another key; destroying
-        // each wipes it
-        {
-          slot<fp::aes_gcm> s, t, u;
-          fp::aes_gcm& c = s.emplace(gcm_of(key, b));
-          const bytes before = s.snapshot();
-          fp::aes_gcm& d = t.emplace(std::move(c));
-          BOOST_TEST((s.snapshot() == before));
-          BOOST_TEST((t.snapshot() == before));
-          works(c);
-          works(d);
-          fp::aes_gcm& e = u.emplace(gcm_of(key2, b));
-          e = std::move(c);
-          BOOST_TEST((s.snapshot() == before));
-          BOOST_TEST((u.snapshot() == before));
-          works(c);
-          works(e);
-          u.destroy();
-          t.destroy();
-          s.destroy();
-          for (auto* sl : {&s, &t, &u}) BOOST_TEST((sl->snapshot() == after[0]));
-        }
+        check_moves<fp::aes_gcm>([&](const bytes& k) { return gcm_of(k, b); }, key, key2, works, after[0]);
       }
     }
   }
@@ -641,29 +644,7 @@ BOOST_DATA_TEST_CASE(aes_xts_destroy_move, bdata::make(usable<primitive::aes_xts
           only_pointers_left(after[i], words, b);
         }
         BOOST_TEST((after[0] == after[1]));
-        // (c) move construction: the source is untouched and still works; (d) so does the
-        // moved-into object; then move assignment over an object of another key; destroying
-        // each wipes it
-        {
-          slot<fp::aes_xts> s, t, u;
-          fp::aes_xts& c = s.emplace(xts_of(key, b));
-          const bytes before = s.snapshot();
-          fp::aes_xts& d = t.emplace(std::move(c));
-          BOOST_TEST((s.snapshot() == before));
-          BOOST_TEST((t.snapshot() == before));
-          works(c);
-          works(d);
-          fp::aes_xts& e = u.emplace(xts_of(key2, b));
-          e = std::move(c);
-          BOOST_TEST((s.snapshot() == before));
-          BOOST_TEST((u.snapshot() == before));
-          works(c);
-          works(e);
-          u.destroy();
-          t.destroy();
-          s.destroy();
-          for (auto* sl : {&s, &t, &u}) BOOST_TEST((sl->snapshot() == after[0]));
-        }
+        check_moves<fp::aes_xts>([&](const bytes& k) { return xts_of(k, b); }, key, key2, works, after[0]);
       }
     }
   }
