@@ -617,21 +617,8 @@ static_assert(std::is_nothrow_move_constructible_v<aes_gcm_encryptor> &&
 static_assert(!std::is_default_constructible_v<aes_gcm>);
 
 BOOST_AUTO_TEST_CASE(unavailable_backends) {
-  for (backend b : fastprim::all_backends) {
-    auto r = aes_gcm::create(bytes(16), b);
-#if FASTPRIM_ARCH_X86_64
-    const bool foreign = b == backend::armv8_ce;
-#else
-    const bool foreign = b == backend::x86_aesni || b == backend::x86_vaes;
-#endif
-    // GCM has no Highway and no SHA backend.
-    const bool never = foreign || b == backend::x86_shani || fastprim::to_string(b).starts_with("hwy_");
-    if (std::find(backends.begin(), backends.end(), b) != backends.end()) {
-      BOOST_TEST(r.has_value(), b);
-    } else if (never) {
-      BOOST_TEST((r.code() == errc::unavailable_backend), b);
-    }
-  }
+  fastprim_test::check_aes_mode_backends<fastprim::primitive::aes_gcm>(
+      [](backend b) { return aes_gcm::create(bytes(16), b); });
 }
 
 // ---- the 32-bit counter wrap (inc32, SP 800-38D 6.2) ------------------------------------------------------

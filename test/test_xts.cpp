@@ -318,21 +318,8 @@ BOOST_DATA_TEST_CASE(copies_and_moved_from, bdata::make(backends), b) {
 }
 
 BOOST_AUTO_TEST_CASE(unavailable_backends) {
-  for (backend b : fastprim::all_backends) {
-    auto r = aes_xts::create(xts_key(32, 1), b);
-#if FASTPRIM_ARCH_X86_64
-    const bool foreign = b == backend::armv8_ce;
-#else
-    const bool foreign = b == backend::x86_aesni || b == backend::x86_vaes;
-#endif
-    // XTS has no Highway and no SHA backend.
-    const bool never = foreign || b == backend::x86_shani || fastprim::to_string(b).starts_with("hwy_");
-    if (std::find(backends.begin(), backends.end(), b) != backends.end()) {
-      BOOST_TEST(r.has_value(), b);
-    } else if (never) {
-      BOOST_TEST((r.code() == errc::unavailable_backend), b);
-    }
-  }
+  fastprim_test::check_aes_mode_backends<fastprim::primitive::aes_xts>(
+      [](backend b) { return aes_xts::create(xts_key(32, 1), b); });
 }
 
 BOOST_AUTO_TEST_SUITE_END()

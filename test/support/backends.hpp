@@ -7,6 +7,7 @@
 // Under FASTPRIM_BACKEND=scalar (the forced-scalar run) the list is just what dispatch picks.
 #pragma once
 
+#include <algorithm>
 #include <boost/test/data/monomorphic.hpp>
 #include <boost/test/unit_test.hpp>
 #include <ostream>
@@ -51,5 +52,27 @@ struct pinned {
   pinned(const pinned&) = delete;
   pinned& operator=(const pinned&) = delete;
 };
+
+// For a mode built on AES (aes_gcm, aes_xts): create(b) on every backend token succeeds where the
+// backend is usable here, and is errc::unavailable_backend where it never can be (the other
+// architecture's, SHA-NI, Highway: these modes have no such backend).
+template <primitive P, class Create>
+void check_aes_mode_backends(Create create) {
+  const std::vector<backend> here = backends<P>();
+  for (backend b : fastprim::all_backends) {
+    auto r = create(b);
+#if FASTPRIM_ARCH_X86_64
+    const bool foreign = b == backend::armv8_ce;
+#else
+    const bool foreign = b == backend::x86_aesni || b == backend::x86_vaes;
+#endif
+    const bool never = foreign || b == backend::x86_shani || fastprim::to_string(b).starts_with("hwy_");
+    if (std::find(here.begin(), here.end(), b) != here.end()) {
+      BOOST_TEST(r.has_value(), b);
+    } else if (never) {
+      BOOST_TEST((r.code() == fastprim::errc::unavailable_backend), b);
+    }
+  }
+}
 
 }  // namespace fastprim_test
