@@ -397,6 +397,11 @@ void register_sha() {
       benchmark::DoNotOptimize(fastprim::hmac_sha256(std::span<const std::byte>(*key), msg));
     });
     register_hmac_peers(n, buf, key, mac->compute(msg));
+
+    // HMAC-SHA-1, key reused, fastprim only: the hash-alone reference of bench_authenc.cpp's SHA-1 rows.
+    auto mac1 = std::make_shared<fastprim::hmac<fastprim::sha1>>(std::span<const std::byte>(*key));
+    fpbench::add("hmac-sha1", "fastprim", n,
+                 [buf, msg, mac1] { benchmark::DoNotOptimize(mac1->compute(msg)); });
   }
 
   // Many independent messages: 64 of 1 KiB, and 1024 of 64 B (the size of a binary Merkle tree's

@@ -28,6 +28,7 @@ void register_sha();
 void register_aes();
 void register_gcm();
 void register_xts();
+void register_authenc();
 void register_pac();
 
 namespace fpbench {
@@ -183,6 +184,7 @@ int main(int argc, char** argv) {
   register_aes();
   register_gcm();
   register_xts();
+  register_authenc();
   register_pac();
 
   std::vector<std::string> args{argv[0], "--benchmark_repetitions=" + std::to_string(reps),
