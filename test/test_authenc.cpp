@@ -109,13 +109,13 @@ void differential(backend b, std::uint64_t seed0) {
       const bytes mac_key = random_bytes(rng() % 150, rng());  // also longer than a block
       const authenc<H> ae = make<H>(m, key, mac_key, b);
       // Lengths around the 64-byte hash blocks and the 4-block steps of the one-pass kernel, and
-      // past the 4 KiB chunks; AAD lengths that put the ciphertext at every offset of a hash block.
+      // past the 4 KiB chunks.
       for (std::size_t n : {0,   1,   15,  16,  17,  31,  32,  48,   63,   64,   65,   80,   96,   112,
                             127, 128, 129, 192, 255, 256, 320, 1000, 4095, 4096, 4097, 8192, 8200, 12345}) {
         if (m != cipher_mode::ctr && n == 0) continue;
-        for (std::size_t aad_len : {std::size_t{0}, std::size_t{1}, std::size_t{13}, std::size_t{16},
-                                    std::size_t{20}, std::size_t{48}, std::size_t{63}, std::size_t{64},
-                                    std::size_t{65}, std::size_t{200}, rng() % 64}) {
+        // No AAD, a random AAD inside one hash block and one past it: over the lengths, the
+        // ciphertext starts at every offset of a hash block.
+        for (std::size_t aad_len : {std::size_t{0}, 1 + rng() % 63, 64 + rng() % 137}) {
           const std::size_t tag_len = authenc<H>::min_tag_size + rng() % (H::digest_size - 9);
           check_case<H>(ae, m, key, mac_key, fit(m, n), aad_len, tag_len, rng());
         }
@@ -203,8 +203,12 @@ BOOST_AUTO_TEST_CASE(long_inputs) {
       BOOST_TEST(hex(t) == hex(tag));
       const bytes xkey = random_bytes(64, 13);
       const auto xts = make<fastprim::sha256>(cipher_mode::xts, xkey, mac_key, b);
-      check_case<fastprim::sha256>(xts, cipher_mode::xts, xkey, mac_key, fastprim::aes_xts::max_data_unit, 70,
-                                   16, 14);
+#if FASTPRIM_TEST_EMULATED
+      constexpr std::size_t xts_len = 1 << 20;  // under qemu-user the largest unit costs minutes
+#else
+      constexpr std::size_t xts_len = fastprim::aes_xts::max_data_unit;
+#endif
+      check_case<fastprim::sha256>(xts, cipher_mode::xts, xkey, mac_key, xts_len, 70, 16, 14);
     }
   }
 }
