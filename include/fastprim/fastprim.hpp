@@ -5,6 +5,7 @@
 #include "fastprim/aes.hpp"
 #include "fastprim/aes_gcm.hpp"
 #include "fastprim/aes_xts.hpp"
+#include "fastprim/authenc.hpp"
 #include "fastprim/hmac.hpp"
 #include "fastprim/pac.hpp"
 #include "fastprim/sha1.hpp"

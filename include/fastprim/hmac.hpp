@@ -39,6 +39,9 @@ inline bool ct_equal(std::span<const std::byte> a, std::span<const std::byte> b)
 
 }  // namespace detail
 
+template <class H>
+class authenc;
+
 // HMAC with hash `H` (fastprim::sha1 or fastprim::sha256). Copyable (a copy forks the stream);
 // moving copies (no moved-from state: the source keeps its key and stream, see error.hpp).
 // The object keeps no copy of the raw key, only the chaining values after the ipad and opad
@@ -132,6 +135,9 @@ class hmac {
   }
 
  private:
+  template <class>
+  friend class authenc;  // hashes its stream from ikey_ and finishes with outer()
+
   FASTPRIM_ZERO_REGS void set_key(std::span<const std::byte> key) noexcept {
     alignas(16) std::byte block[block_size] = {};
     if (key.size() > block_size) {

@@ -6,6 +6,7 @@
 #include "fastprim/aes.hpp"
 #include "fastprim/aes_gcm.hpp"
 #include "fastprim/aes_xts.hpp"
+#include "fastprim/authenc.hpp"
 #include "fastprim/dispatch/report.hpp"
 #include "fastprim/hmac.hpp"
 #include "fastprim/pac.hpp"

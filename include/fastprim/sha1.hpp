@@ -31,6 +31,7 @@ struct sha1_traits {
   static constexpr std::size_t digest_size = 20;
   static constexpr const std::array<std::uint32_t, 5>& iv = sha1_iv;
   static constexpr auto compress_constexpr = &sha::scalar::sha1_compress;
+  static constexpr primitive id = primitive::sha1;
   static const sha1_kernels& kernels() noexcept { return dispatch<primitive::sha1>(); }
 };
 

@@ -30,6 +30,7 @@ struct sha256_traits {
   static constexpr std::size_t digest_size = 32;
   static constexpr const std::array<std::uint32_t, 8>& iv = sha256_iv;
   static constexpr auto compress_constexpr = &sha::scalar::sha256_compress;
+  static constexpr primitive id = primitive::sha256;
   static const sha256_kernels& kernels() noexcept { return dispatch<primitive::sha256>(); }
 };
 

@@ -106,6 +106,8 @@
 #define FASTPRIM_TARGET_X86_SHANI __attribute__((target("sse2,ssse3,sse4.1,sha")))
 // The x86_shani SHA-1 variant for CPUs that also have AVX-512VL (sha1nexte off the SHA port).
 #define FASTPRIM_TARGET_X86_SHANI_AVX512 __attribute__((target("sse2,ssse3,sse4.1,sha,avx512f,avx512vl")))
+// The one-pass cipher + HMAC kernels (authenc/authenc_x86_aesni.hpp): AES-NI and SHA-NI together.
+#define FASTPRIM_TARGET_X86_AESNI_SHANI __attribute__((target("sse2,ssse3,sse4.1,aes,pclmul,sha")))
 // Only for sse_entry (detail/sse_entry.hpp): a vzeroupper in front of the legacy-SSE kernels.
 #define FASTPRIM_TARGET_X86_AVX __attribute__((target("avx")))
 #define FASTPRIM_TARGET_X86_VAES \

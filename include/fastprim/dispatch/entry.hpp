@@ -29,14 +29,15 @@ enum class primitive : std::uint8_t {
   pac,           // ComputePAC (QARMA5, QARMA3, impdef) single calls and batches; bound per key
   aes_gcm,       // AES-GCM and GMAC (CTR + GHASH, fused where the backend can); bound when a key is built
   aes_xts,       // AES-XTS (IEEE 1619) data units and sectors; bound when a key is built
+  authenc,       // AES-CBC/CTR/XTS + HMAC in one call (one pass where the backend can); bound per key
   count_
 };
 inline constexpr std::size_t primitive_count = static_cast<std::size_t>(primitive::count_);
 
 constexpr std::string_view to_string(primitive p) noexcept {
-  constexpr std::string_view names[] = {"xxh64",        "xxh64_batch", "sha1", "sha256", "sha1_batch",
-                                        "sha256_batch", "aes",         "pac",  "aes_gcm",
-                                        "aes_xts"};  // in enum order
+  constexpr std::string_view names[] = {"xxh64",      "xxh64_batch",  "sha1",   "sha256",
+                                        "sha1_batch", "sha256_batch", "aes",    "pac",
+                                        "aes_gcm",    "aes_xts",      "authenc"};  // in enum order
   static_assert(std::size(names) == primitive_count);
   return static_cast<std::size_t>(p) < std::size(names) ? names[static_cast<std::size_t>(p)] : "?";
 }

@@ -45,40 +45,48 @@ FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE __m128i sha1_rnds4(__m128i abc
   }
 }
 
+// Group g (rounds 4g..4g+3) of one lane: `ecur` is E plus this group's words, `prev` receives the
+// group's input ABCD; the words W[4g+16..] replace m[g & 3] (g < 16). Also called group by group
+// between other work (authenc).
+FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_group(__m128i& abcd, __m128i& ecur, __m128i& prev,
+                                                                  __m128i* m, int g) noexcept {
+  prev = abcd;
+  abcd = sha1_rnds4(abcd, ecur, g / 5);
+  // E of the next four rounds is rol30 of this group's A, folded into its words.
+  if (g < 19) ecur = sha1_nexte(prev, m[(g + 1) & 3]);
+  if (g < 16) {
+    // W[t..t+3] = rol1(W[t-3..] ^ W[t-8..] ^ W[t-14..] ^ W[t-16..])
+    // sha1msg1 (W[t-16..] ^ W[t-14..]) by palignr and pxor: on Ice Lake every SHA
+    // instruction shares one port with sha1rnds4, the chain.
+    const __m128i w16 = m[g & 3];
+    const __m128i x =
+        _mm_xor_si128(_mm_xor_si128(w16, _mm_alignr_epi8(w16, m[(g + 1) & 3], 8)), m[(g + 2) & 3]);
+#if FASTPRIM_SHA1_SHANI_AVX512
+    m[g & 3] = sha1_msg2_short(x, m[(g + 3) & 3]);
+#else
+    m[g & 3] = _mm_sha1msg2_epu32(x, m[(g + 3) & 3]);
+#endif
+  }
+}
+
 // One block for each of L lanes, lane l's words W0..W15 in m[0..3][l] (W0 in the top lane of
 // m[0][l], as sha1rnds4 expects), into abcd[l]/e[l].
 template <std::size_t L>
 FASTPRIM_SHA1_SHANI_TARGET FASTPRIM_ALWAYS_INLINE void sha1_block_words(__m128i* abcd, __m128i* e,
                                                                         __m128i (*m)[L]) noexcept {
-  __m128i abcd0[L], e0[L], ecur[L], prev[L];
+  __m128i abcd0[L], e0[L], ecur[L], prev[L], w[L][4];
 #pragma GCC unroll 8
   for (std::size_t l = 0; l < L; ++l) {
     abcd0[l] = abcd[l];
     e0[l] = e[l];
     ecur[l] = _mm_add_epi32(e[l], m[0][l]);
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) w[l][j] = m[j][l];
   }
 #pragma GCC unroll 20
   for (int g = 0; g < 20; ++g) {
 #pragma GCC unroll 8
-    for (std::size_t l = 0; l < L; ++l) {
-      prev[l] = abcd[l];
-      abcd[l] = sha1_rnds4(abcd[l], ecur[l], g / 5);
-      // E of the next four rounds is rol30 of this group's A, folded into its words.
-      if (g < 19) ecur[l] = sha1_nexte(prev[l], m[(g + 1) & 3][l]);
-      if (g < 16) {
-        // W[t..t+3] = rol1(W[t-3..] ^ W[t-8..] ^ W[t-14..] ^ W[t-16..])
-        // sha1msg1 (W[t-16..] ^ W[t-14..]) by palignr and pxor: on Ice Lake every SHA
-        // instruction shares one port with sha1rnds4, the chain.
-        const __m128i w16 = m[g & 3][l];
-        const __m128i x =
-            _mm_xor_si128(_mm_xor_si128(w16, _mm_alignr_epi8(w16, m[(g + 1) & 3][l], 8)), m[(g + 2) & 3][l]);
-#if FASTPRIM_SHA1_SHANI_AVX512
-        m[g & 3][l] = sha1_msg2_short(x, m[(g + 3) & 3][l]);
-#else
-        m[g & 3][l] = _mm_sha1msg2_epu32(x, m[(g + 3) & 3][l]);
-#endif
-      }
-    }
+    for (std::size_t l = 0; l < L; ++l) sha1_group(abcd[l], ecur[l], prev[l], w[l], g);
   }
 #pragma GCC unroll 8
   for (std::size_t l = 0; l < L; ++l) {

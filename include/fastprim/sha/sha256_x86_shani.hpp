@@ -126,6 +126,31 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE __m128i sha256_sigma0(__m128i x
 // replacing sha256msg2 by SSE instead is slower (sigma1 needs two dependent halves).
 inline constexpr unsigned sha256_sse_sigma0_groups = 0xdb6;
 
+// Group g (rounds 4g..4g+3) of a block: the rounds with W[4g..4g+3] + K from m[g & 3], then (g < 12)
+// W[4g+16..4g+19] into m[g & 3]. Also called group by group between other work (authenc).
+FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_group(__m128i& abef, __m128i& cdgh, __m128i* m,
+                                                                   int g) noexcept {
+  const __m128i k = _mm_load_si128(reinterpret_cast<const __m128i*>(sha256_k + 4 * g));
+  __m128i wk = _mm_add_epi32(m[g & 3], k);
+  __m128i t = _mm_sha256rnds2_epu32(cdgh, abef, wk);
+  cdgh = abef;
+  abef = t;
+  wk = _mm_shuffle_epi32(wk, 0x0E);
+  t = _mm_sha256rnds2_epu32(cdgh, abef, wk);
+  cdgh = abef;
+  abef = t;
+  if (g < 12) {
+    // W[t..t+3] = sigma1(W[t-2..]) + W[t-7..] + sigma0(W[t-15..]) + W[t-16..]
+    __m128i x;
+    if ((sha256_sse_sigma0_groups >> g) & 1)
+      x = _mm_add_epi32(m[g & 3], sha256_sigma0(_mm_alignr_epi8(m[(g + 1) & 3], m[g & 3], 4)));
+    else
+      x = _mm_sha256msg1_epu32(m[g & 3], m[(g + 1) & 3]);
+    x = _mm_add_epi32(x, _mm_alignr_epi8(m[(g + 3) & 3], m[(g + 2) & 3], 4));
+    m[g & 3] = _mm_sha256msg2_epu32(x, m[(g + 3) & 3]);
+  }
+}
+
 // One block whose big-endian words W0..W15 are already in m0..m3 (W0 in lane 0 of m0).
 FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_block(__m128i& abef, __m128i& cdgh, __m128i m0,
                                                                    __m128i m1, __m128i m2,
@@ -133,27 +158,7 @@ FASTPRIM_TARGET_X86_SHANI FASTPRIM_ALWAYS_INLINE void sha256_block(__m128i& abef
   __m128i m[4] = {m0, m1, m2, m3};
   const __m128i abef0 = abef, cdgh0 = cdgh;
 #pragma GCC unroll 16
-  for (int g = 0; g < 16; ++g) {
-    const __m128i k = _mm_load_si128(reinterpret_cast<const __m128i*>(sha256_k + 4 * g));
-    __m128i wk = _mm_add_epi32(m[g & 3], k);
-    __m128i t = _mm_sha256rnds2_epu32(cdgh, abef, wk);
-    cdgh = abef;
-    abef = t;
-    wk = _mm_shuffle_epi32(wk, 0x0E);
-    t = _mm_sha256rnds2_epu32(cdgh, abef, wk);
-    cdgh = abef;
-    abef = t;
-    if (g < 12) {
-      // W[t..t+3] = sigma1(W[t-2..]) + W[t-7..] + sigma0(W[t-15..]) + W[t-16..]
-      __m128i x;
-      if ((sha256_sse_sigma0_groups >> g) & 1)
-        x = _mm_add_epi32(m[g & 3], sha256_sigma0(_mm_alignr_epi8(m[(g + 1) & 3], m[g & 3], 4)));
-      else
-        x = _mm_sha256msg1_epu32(m[g & 3], m[(g + 1) & 3]);
-      x = _mm_add_epi32(x, _mm_alignr_epi8(m[(g + 3) & 3], m[(g + 2) & 3], 4));
-      m[g & 3] = _mm_sha256msg2_epu32(x, m[(g + 3) & 3]);
-    }
-  }
+  for (int g = 0; g < 16; ++g) sha256_group(abef, cdgh, m, g);
   abef = _mm_add_epi32(abef, abef0);
   cdgh = _mm_add_epi32(cdgh, cdgh0);
 }
