@@ -30,12 +30,14 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <span>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -185,6 +187,28 @@ bytes ossl_hmac(const EVP_MD* md, cbytes key, cbytes msg) {
 
 bytes ref_xxh64(cbytes msg, std::uint64_t seed) { return be64(XXH64(ossl_in(msg), msg.size(), seed)); }
 
+// ---- backends: the dispatch layer's lists and pins, by run-time primitive id ----------------------------
+
+std::vector<backend> usable(primitive p) {
+  return fastprim::detail::with_primitive(
+      p, []<primitive P>() { return fastprim::detail::usable_backends<P>(); });
+}
+bool pin(primitive p, backend b) {
+  return fastprim::detail::with_primitive(
+      p, [b]<primitive P>() { return fastprim::detail::pin<P>(b).has_value(); });
+}
+void unpin(primitive p) {
+  fastprim::detail::with_primitive(p, []<primitive P>() {
+    fastprim::detail::unpin<P>();
+    return true;
+  });
+}
+// The backend dispatch uses for P now.
+backend dispatched(primitive p) {
+  return fastprim::detail::with_primitive(p,
+                                          []<primitive P>() { return fastprim::detail::select<P>().token; });
+}
+
 // ---- one case: its inputs, and the comparisons that decide it --------------------------------------
 
 // Set by --self-test-corrupt: the first comparison of the run sees one byte of fastprim's output
@@ -195,6 +219,10 @@ bool g_corrupt_pending = false;
 struct outcome {
   std::string ref;  // the reference's name, for the hints
   std::vector<std::string> faults;
+  std::string prefix;  // put before each fault (the hash backend of an authenc run)
+  std::string info;    // -v: what this backend's run took (authenc: one pass or chunked)
+
+  void fault(std::string s) { faults.push_back(prefix + s); }
 
   // fastprim's bytes `got` against the reference's `want`.
   void same(std::string_view what, cbytes got, cbytes want) {
@@ -208,7 +236,7 @@ struct outcome {
     s << what << ": ";
     if (mine.size() != want.size()) {
       s << "fastprim gave " << mine.size() << " bytes, " << ref << " " << want.size();
-      faults.push_back(s.str());
+      fault(s.str());
       return;
     }
     std::size_t first = 0, count = 0;
@@ -219,23 +247,23 @@ struct outcome {
       << at << ": " << hex(cbytes(mine).subspan(at, n)) << "\n    " << ref
       << std::string(8 - std::min<std::size_t>(8, ref.size()), ' ') << " @" << at << ": "
       << hex(want.subspan(at, n));
-    faults.push_back(s.str());
+    fault(s.str());
   }
   // A fastprim call that must succeed.
   template <class T>
   bool ok(std::string_view what, const fastprim::result<T>& r) {
     if (r) return true;
-    faults.push_back(std::string(what) + ": failed: " + std::string(r.message()));
+    fault(std::string(what) + ": failed: " + std::string(r.message()));
     return false;
   }
   // A fastprim call that must fail with errc::auth_failed and leave `out` all zero.
   void rejected(std::string_view what, const fastprim::result<void>& r, cbytes out) {
     if (r) {
-      faults.push_back(std::string(what) + ": accepted, want errc::auth_failed");
+      fault(std::string(what) + ": accepted, want errc::auth_failed");
     } else if (r.code() != fastprim::errc::auth_failed) {
-      faults.push_back(std::string(what) + ": want errc::auth_failed, got: " + std::string(r.message()));
+      fault(std::string(what) + ": want errc::auth_failed, got: " + std::string(r.message()));
     } else if (std::any_of(out.begin(), out.end(), [](std::byte x) { return x != std::byte{0}; })) {
-      faults.push_back(std::string(what) + ": rejected, but the output is not all zero");
+      fault(std::string(what) + ": rejected, but the output is not all zero");
     }
   }
 };
@@ -245,7 +273,8 @@ struct job {
   std::mt19937_64 rng;
   std::size_t size;
   bool verbose;
-  std::string notes;  // -v: the parameters of the case
+  std::string notes;                // -v: the parameters of the case
+  std::vector<backend> inner = {};  // the algorithm's inner primitive's backends (empty: dispatch's)
 
   bytes random(std::size_t n) {
     bytes b(n);
@@ -280,6 +309,8 @@ struct algorithm {
   bool pinned;        // dispatched (hashes): pin `prim` to each backend; keyed: create(key, b)
   sizes_rule rule;
   std::string ref;
+  // A dispatched primitive that each backend's run also goes over (authenc: its hash), or none.
+  std::optional<primitive> inner;
   // Draws the inputs and computes the reference once, then hands `each` the run of one backend.
   std::function<void(job&, const each_backend& each)> check;
 };
@@ -290,7 +321,7 @@ sizes_rule rule_for(mode m) {
 }
 
 std::string create_failed(outcome& o, std::string_view msg) {
-  o.faults.push_back("create: " + std::string(msg));
+  o.fault("create: " + std::string(msg));
   return "";
 }
 
@@ -335,6 +366,7 @@ algorithm cipher_alg(mode m, unsigned bits) {
               false,
               rule_for(m),
               "openssl",
+              {},
               {}};
   a.check = [m, bits](job& j, const each_backend& each) {
     const bytes key = j.random(m == mode::xts ? bits / 4 : bits / 8);
@@ -392,8 +424,14 @@ algorithm cipher_alg(mode m, unsigned bits) {
 }
 
 algorithm gcm_alg(unsigned bits) {
-  algorithm a{
-      "aes-gcm" + std::to_string(bits), "aead", primitive::aes_gcm, false, sizes_rule::any, "openssl", {}};
+  algorithm a{"aes-gcm" + std::to_string(bits),
+              "aead",
+              primitive::aes_gcm,
+              false,
+              sizes_rule::any,
+              "openssl",
+              {},
+              {}};
   a.check = [bits](job& j, const each_backend& each) {
     const bytes key = j.random(bits / 8), iv = j.random(12), aad = j.random(j.below(65));
     const bytes pt = j.random(j.size);
@@ -457,7 +495,7 @@ algorithm gcm_alg(unsigned bits) {
 
 template <class H>
 algorithm digest_alg(std::string name, primitive p, const EVP_MD* (*md)()) {
-  algorithm a{std::move(name), "digest", p, true, sizes_rule::any, "openssl", {}};
+  algorithm a{std::move(name), "digest", p, true, sizes_rule::any, "openssl", {}, {}};
   a.check = [md](job& j, const each_backend& each) {
     const bytes msg = j.random(j.size);
     const bytes ref = ossl_digest(md(), msg);
@@ -476,7 +514,7 @@ algorithm digest_alg(std::string name, primitive p, const EVP_MD* (*md)()) {
 
 template <class H>
 algorithm hmac_alg(std::string name, primitive p, const EVP_MD* (*md)()) {
-  algorithm a{std::move(name), "mac", p, true, sizes_rule::any, "openssl", {}};
+  algorithm a{std::move(name), "mac", p, true, sizes_rule::any, "openssl", {}, {}};
   a.check = [md](job& j, const each_backend& each) {
     // Keys longer than a block (64 bytes) are hashed first.
     const bytes key = j.random(j.between(0, 131)), msg = j.random(j.size);
@@ -500,7 +538,7 @@ algorithm hmac_alg(std::string name, primitive p, const EVP_MD* (*md)()) {
 template <class Out, class Batch, class Ref>
 algorithm batch_alg(std::string name, primitive p, std::string ref_name, Batch batch, Ref ref,
                     std::function<bytes(const Out&)> out_bytes) {
-  algorithm a{std::move(name), "digest", p, true, sizes_rule::any, std::move(ref_name), {}};
+  algorithm a{std::move(name), "digest", p, true, sizes_rule::any, std::move(ref_name), {}, {}};
   a.check = [batch, ref, out_bytes](job& j, const each_backend& each) {
     std::vector<bytes> msgs, refs;
     const std::uint64_t seed = j.rng();  // XXH64's
@@ -522,7 +560,7 @@ algorithm batch_alg(std::string name, primitive p, std::string ref_name, Batch b
 }
 
 algorithm xxh64_alg() {
-  algorithm a{"xxh64", "digest", primitive::xxh64, true, sizes_rule::any, "libxxhash", {}};
+  algorithm a{"xxh64", "digest", primitive::xxh64, true, sizes_rule::any, "libxxhash", {}, {}};
   a.check = [](job& j, const each_backend& each) {
     const bytes msg = j.random(j.size);
     const std::uint64_t seed = j.rng();
@@ -543,25 +581,29 @@ algorithm xxh64_alg() {
 
 #if FASTPRIM_CRYPTOCHECK_AUTHENC
 // Cipher then HMAC (fastprim/authenc.hpp): out = E(in), tag = HMAC(mac_key, aad || out)
-// truncated; the reference is OpenSSL's cipher and then its HMAC over the same bytes.
+// truncated; the reference is OpenSSL's cipher and then its HMAC over the same bytes. The line
+// names the AES backend; each is run once per backend of the hash (pinned before the key is
+// built, which binds it), because CBC takes the one-pass AES + SHA kernel only with x86_shani.
 template <class H>
 algorithm authenc_alg(mode m, unsigned bits, std::string hash_name, const EVP_MD* (*md)()) {
   const fastprim::cipher_mode cm = m == mode::cbc   ? fastprim::cipher_mode::cbc
                                    : m == mode::ctr ? fastprim::cipher_mode::ctr
                                                     : fastprim::cipher_mode::xts;
+  constexpr primitive hash_p = std::is_same_v<H, fastprim::sha1> ? primitive::sha1 : primitive::sha256;
   algorithm a{"aes-" + std::string(to_string(m)) + std::to_string(bits) + "+" + hash_name,
               "eta",
-              m == mode::xts ? primitive::aes_xts : primitive::aes,
+              primitive::authenc,
               false,
               rule_for(m),
               "openssl",
+              hash_p,
               {}};
-  a.check = [m, cm, bits, md](job& j, const each_backend& each) {
+  a.check = [m, cm, bits, md, hash_p](job& j, const each_backend& each) {
     const bytes enc_key = j.random(m == mode::xts ? bits / 4 : bits / 8);
     const bytes mac_key = j.random(j.between(16, 80));
     const bytes iv = m == mode::ctr ? ctr_block(j) : j.random(16);
     const bytes aad = j.random(j.below(65)), pt = j.random(j.size);
-    const std::size_t tag_len = j.between(10, H::digest_size);
+    const std::size_t tag_len = j.between(fastprim::authenc<H>::min_tag_size, H::digest_size);
     const bytes ref_ct = ossl_aes(m, enc_key, iv, pt, true);
     bytes mac_in = aad;
     mac_in.insert(mac_in.end(), ref_ct.begin(), ref_ct.end());
@@ -569,26 +611,43 @@ algorithm authenc_alg(mode m, unsigned bits, std::string hash_name, const EVP_MD
     ref_tag.resize(tag_len);
     j.note("mac key " + std::to_string(mac_key.size()) + " bytes, aad " + std::to_string(aad.size()) +
            " bytes, " + std::to_string(tag_len) + "-byte tag");
+    std::vector<std::optional<backend>> hashes(j.inner.begin(), j.inner.end());
+    if (hashes.empty()) hashes.push_back(std::nullopt);  // as dispatch chooses
     each([&](backend b, outcome& o) -> std::string {
-      auto ae = fastprim::authenc<H>::create(cm, enc_key, mac_key, b);
-      if (!ae) return create_failed(o, ae.message());
-      bytes out(j.size), tag(tag_len), back(j.size);
-      if (o.ok("seal", ae->seal(iv, aad, pt, out, tag))) {
-        o.same("seal ciphertext", out, ref_ct);
-        o.same("seal tag", tag, ref_tag);
+      for (const std::optional<backend>& hb : hashes) {
+        if (hb && !pin(hash_p, *hb)) {
+          o.fault("cannot pin the hash to " + std::string(fastprim::to_string(*hb)));
+          continue;
+        }
+        const std::string hash_token(fastprim::to_string(dispatched(hash_p)));
+        o.prefix = "hash " + hash_token + ": ";
+        if (auto ae = fastprim::authenc<H>::create(cm, enc_key, mac_key, b); !ae) {
+          create_failed(o, ae.message());
+        } else {
+          o.info +=
+              (o.info.empty() ? "" : ", ") + o.prefix + (ae->one_pass() ? "one pass" : "cipher then hash");
+          bytes out(j.size), tag(tag_len), back(j.size);
+          if (o.ok("seal", ae->seal(iv, aad, pt, out, tag))) {
+            o.same("seal ciphertext", out, ref_ct);
+            o.same("seal tag", tag, ref_tag);
+          }
+          if (o.ok("open", ae->open(iv, aad, ref_ct, ref_tag, back))) o.same("open", back, pt);
+          bytes bad_tag = ref_tag;
+          bad_tag[j.size % tag_len] ^= std::byte{0x01};
+          std::fill(back.begin(), back.end(), std::byte{0x5a});
+          o.rejected("open with a flipped tag bit", ae->open(iv, aad, ref_ct, bad_tag, back), back);
+          bytes bad_ct = ref_ct;
+          bad_ct[j.size / 2] ^= std::byte{0x10};
+          std::fill(back.begin(), back.end(), std::byte{0x5a});
+          o.rejected("open with a flipped ciphertext bit", ae->open(iv, aad, bad_ct, ref_tag, back), back);
+          if (ae->backend() != b)
+            o.fault("create for " + std::string(fastprim::to_string(b)) + " bound " +
+                    std::string(fastprim::to_string(ae->backend())));
+        }
+        if (hb) unpin(hash_p);
       }
-      if (o.ok("open", ae->open(iv, aad, ref_ct, ref_tag, back))) o.same("open", back, pt);
-      bytes bad_tag = ref_tag;
-      bad_tag[j.size % tag_len] ^= std::byte{0x01};
-      std::fill(back.begin(), back.end(), std::byte{0x5a});
-      o.rejected("open with a flipped tag bit", ae->open(iv, aad, ref_ct, bad_tag, back), back);
-      if (j.size != 0) {
-        bytes bad_ct = ref_ct;
-        bad_ct[j.size / 2] ^= std::byte{0x10};
-        std::fill(back.begin(), back.end(), std::byte{0x5a});
-        o.rejected("open with a flipped ciphertext bit", ae->open(iv, aad, bad_ct, ref_tag, back), back);
-      }
-      return std::string(fastprim::to_string(ae->backend()));
+      o.prefix.clear();
+      return std::string(fastprim::to_string(b));
     });
   };
   return a;
@@ -637,28 +696,6 @@ std::vector<algorithm> all_algorithms() {
     }
 #endif
   return v;
-}
-
-// ---- backends: the dispatch layer's lists and pins, by run-time primitive id ----------------------------
-
-std::vector<backend> usable(primitive p) {
-  return fastprim::detail::with_primitive(
-      p, []<primitive P>() { return fastprim::detail::usable_backends<P>(); });
-}
-bool pin(primitive p, backend b) {
-  return fastprim::detail::with_primitive(
-      p, [b]<primitive P>() { return fastprim::detail::pin<P>(b).has_value(); });
-}
-void unpin(primitive p) {
-  fastprim::detail::with_primitive(p, []<primitive P>() {
-    fastprim::detail::unpin<P>();
-    return true;
-  });
-}
-// The backend dispatch uses for P now.
-backend dispatched(primitive p) {
-  return fastprim::detail::with_primitive(p,
-                                          []<primitive P>() { return fastprim::detail::select<P>().token; });
 }
 
 // ---- sizes ---------------------------------------------------------------------------------------------
@@ -831,33 +868,45 @@ int main(int argc, char** argv) {
               static_cast<unsigned long long>(o.seed));
   const std::vector<std::size_t> base = base_sizes(o.seed, o.quick);
   std::size_t cases = 0, failed = 0;
-  for (const algorithm& a : o.algs) {
-    std::vector<backend> bs;
-    for (backend b : usable(a.prim))
+  auto selected = [&](primitive p) {
+    std::vector<backend> v;
+    for (backend b : usable(p))
       if (o.backends.empty() || std::find(o.backends.begin(), o.backends.end(), b) != o.backends.end())
-        bs.push_back(b);
+        v.push_back(b);
+    return v;
+  };
+  for (const algorithm& a : o.algs) {
+    const std::vector<backend> bs = selected(a.prim);
+    // The inner primitive's backends that -b names (all without -b); none: as dispatch chooses.
+    const std::vector<backend> inner = a.inner ? selected(*a.inner) : std::vector<backend>{};
     if (o.verbose) {
-      std::string list;
-      for (backend b : bs) list += " " + std::string(fastprim::to_string(b));
-      std::printf("%s: backends of %s:%s\n", a.name.c_str(), std::string(fastprim::to_string(a.prim)).c_str(),
-                  bs.empty() ? " (none selected)" : list.c_str());
+      auto list = [](const std::vector<backend>& v) {
+        std::string s;
+        for (backend b : v) s += " " + std::string(fastprim::to_string(b));
+        return v.empty() ? std::string(" (none selected)") : s;
+      };
+      std::printf("%s: backends of %s:%s", a.name.c_str(), std::string(fastprim::to_string(a.prim)).c_str(),
+                  list(bs).c_str());
+      if (a.inner)
+        std::printf("; each with %s:%s", std::string(fastprim::to_string(*a.inner)).c_str(),
+                    inner.empty() ? " as dispatch chooses" : list(inner).c_str());
+      std::printf("\n");
     }
     if (bs.empty()) continue;
     for (std::size_t size : sizes_for(a.rule, base)) {
-      job j{rng_for(o.seed, a.name, size), size, o.verbose, {}};
+      job j{rng_for(o.seed, a.name, size), size, o.verbose, {}, inner};
       bool noted = false;
       const each_backend each = [&](const backend_run& run) {
         for (backend b : bs) {
-          outcome out{a.ref, {}};
+          outcome out{a.ref, {}, {}, {}};
           std::string token;
           if (a.pinned) {
-            if (!pin(a.prim, b)) out.faults.push_back("cannot pin the dispatcher to this backend");
+            if (!pin(a.prim, b)) out.fault("cannot pin the dispatcher to this backend");
             run(b, out);
             const backend used = dispatched(a.prim);
             token = std::string(fastprim::to_string(used));
             if (used != b)
-              out.faults.push_back("dispatch used " + token + ", not the pinned " +
-                                   std::string(fastprim::to_string(b)));
+              out.fault("dispatch used " + token + ", not the pinned " + std::string(fastprim::to_string(b)));
             unpin(a.prim);
           } else {
             token = run(b, out);
@@ -868,6 +917,7 @@ int main(int argc, char** argv) {
           failed += ok ? 0 : 1;
           std::printf("%s (%zu) %s [%s]\n", a.name.c_str(), size, ok ? "matched" : "MISMATCH", token.c_str());
           if (o.verbose && !noted && !j.notes.empty()) std::printf("  (%s)\n", j.notes.c_str());
+          if (o.verbose && !out.info.empty()) std::printf("  [%s]\n", out.info.c_str());
           noted = true;
           std::fflush(stdout);
           for (const std::string& f : out.faults)
