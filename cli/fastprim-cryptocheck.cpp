@@ -203,6 +203,17 @@ void unpin(primitive p) {
     return true;
   });
 }
+// Pins `p` to `b` for the scope (nothing if `b` is empty), so that no pin outlives a run that throws.
+struct pin_guard {
+  primitive p;
+  bool pinned;
+  pin_guard(primitive prim, std::optional<backend> b) : p(prim), pinned(b && pin(prim, *b)) {}
+  ~pin_guard() {
+    if (pinned) unpin(p);
+  }
+  pin_guard(const pin_guard&) = delete;
+  pin_guard& operator=(const pin_guard&) = delete;
+};
 // The backend dispatch uses for P now.
 backend dispatched(primitive p) {
   return fastprim::detail::with_primitive(p,
@@ -615,7 +626,8 @@ algorithm authenc_alg(mode m, unsigned bits, std::string hash_name, const EVP_MD
     if (hashes.empty()) hashes.push_back(std::nullopt);  // as dispatch chooses
     each([&](backend b, outcome& o) -> std::string {
       for (const std::optional<backend>& hb : hashes) {
-        if (hb && !pin(hash_p, *hb)) {
+        const pin_guard g(hash_p, hb);
+        if (hb && !g.pinned) {
           o.fault("cannot pin the hash to " + std::string(fastprim::to_string(*hb)));
           continue;
         }
@@ -644,7 +656,6 @@ algorithm authenc_alg(mode m, unsigned bits, std::string hash_name, const EVP_MD
             o.fault("create for " + std::string(fastprim::to_string(b)) + " bound " +
                     std::string(fastprim::to_string(ae->backend())));
         }
-        if (hb) unpin(hash_p);
       }
       o.prefix.clear();
       return std::string(fastprim::to_string(b));
@@ -901,13 +912,13 @@ int main(int argc, char** argv) {
           outcome out{a.ref, {}, {}, {}};
           std::string token;
           if (a.pinned) {
-            if (!pin(a.prim, b)) out.fault("cannot pin the dispatcher to this backend");
+            const pin_guard g(a.prim, b);
+            if (!g.pinned) out.fault("cannot pin the dispatcher to this backend");
             run(b, out);
             const backend used = dispatched(a.prim);
             token = std::string(fastprim::to_string(used));
             if (used != b)
               out.fault("dispatch used " + token + ", not the pinned " + std::string(fastprim::to_string(b)));
-            unpin(a.prim);
           } else {
             token = run(b, out);
             if (token.empty()) token = std::string(fastprim::to_string(b));
