@@ -5,8 +5,8 @@
 //
 // CBC encryption and a SHA compression are each one serial dependency chain, on different units
 // (the AES unit, the SHA unit). One loop carries both: each iteration encrypts four blocks and
-// compresses the 64 bytes of ciphertext written by the iteration before, so neither chain waits for
-// the other and the out-of-order core overlaps them (docs/performance.md, "authenc").
+// compresses 64 bytes of ciphertext written two iterations before, its round groups spread between
+// the aesenc rounds, so neither chain waits for the other (docs/performance.md, "authenc").
 #pragma once
 
 #include <cstddef>
@@ -152,9 +152,10 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI_SHANI inline void cbc_hash(
     __m128i s = _mm_xor_si128(_mm_xor_si128(aes::x86_aesni::loadu(in), aes::x86_aesni::loadu(iv)), K.k[0]);
     __m128i c = s;
     std::size_t left = n;
-    // Each iteration hashes a block that ends at or before the ciphertext of the one before.
+    // Each iteration hashes a block that ends at least 64 bytes before its own ciphertext: stores
+    // two iterations old have left the store buffer, so the hash's loads do not wait on them.
     for (; left > 4; left -= 4) {
-      if (nhash != 0 && hash + 64 <= out) {
+      if (nhash != 0 && hash + 128 <= out) {
         cbc4_hash<R>(s, in, out, K, kx, h, hash);
         hash += 64;
         --nhash;
