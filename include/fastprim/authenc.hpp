@@ -134,9 +134,7 @@ class authenc {
                                   std::span<const std::byte> in, std::span<std::byte> out,
                                   std::span<std::byte> tag) const noexcept {
     if (const error e = check(iv, aad, in, out, tag); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
-    detail::md_state<words> st;
-    st.init(mac_.ikey_, detail::md_block_size);
-    st.update(aad.data(), aad.size(), mac_.compress_);
+    detail::md_state<words> st = start(aad);
     alignas(16) std::byte v[16];
     std::memcpy(v, iv.data(), 16);
     const std::byte* p = in.data();
@@ -168,9 +166,7 @@ class authenc {
                                   std::span<const std::byte> in, std::span<const std::byte> tag,
                                   std::span<std::byte> out) const noexcept {
     if (const error e = check(iv, aad, in, out, tag); FASTPRIM_UNLIKELY(e.code != errc::ok)) return e;
-    detail::md_state<words> st;
-    st.init(mac_.ikey_, detail::md_block_size);
-    st.update(aad.data(), aad.size(), mac_.compress_);
+    detail::md_state<words> st = start(aad);
     st.update(in.data(), in.size(), mac_.compress_);
     alignas(16) std::byte t[H::digest_size];
     finish(st, t, H::digest_size);
@@ -193,9 +189,7 @@ class authenc {
     } else if (m_ == cipher_mode::cbc) {
       c_.aes.decrypt_cbc(c_.ks1, v, p, q, n / 16);
     } else {
-      alignas(16) std::byte tail[16];
-      detail::ctr_any(c_.aes, c_.ks1, v, nullptr, p, q, n, tail);
-      detail::secure_zero(tail, sizeof tail);
+      ctr_last(v, p, q, n);
     }
     detail::secure_zero(v, sizeof v);
     return {};
@@ -260,6 +254,21 @@ class authenc {
     return {};
   }
 
+  // The inner hash's stream after the keyed block and the AAD.
+  detail::md_state<words> start(std::span<const std::byte> aad) const noexcept {
+    detail::md_state<words> st;
+    st.init(mac_.ikey_, detail::md_block_size);
+    st.update(aad.data(), aad.size(), mac_.compress_);
+    return st;
+  }
+
+  // CTR over the last `n` bytes (any length) from counter block `v`.
+  void ctr_last(const std::byte* v, const std::byte* p, std::byte* q, std::size_t n) const noexcept {
+    alignas(16) std::byte tail[16];
+    detail::ctr_any(c_.aes, c_.ks1, v, nullptr, p, q, n, tail);
+    detail::secure_zero(tail, sizeof tail);
+  }
+
   // CBC or CTR, then the hash of what was written, a chunk at a time.
   void chunked(detail::md_state<words>& st, std::byte* v, const std::byte* p, std::byte* q,
                std::size_t n) const noexcept {
@@ -268,9 +277,7 @@ class authenc {
       if (m_ == cipher_mode::cbc) {
         c_.aes.encrypt_cbc(c_.ks1, v, p, q, k / 16);
       } else if (k == n) {
-        alignas(16) std::byte tail[16];
-        detail::ctr_any(c_.aes, c_.ks1, v, nullptr, p, q, k, tail);
-        detail::secure_zero(tail, sizeof tail);
+        ctr_last(v, p, q, k);
       } else {
         c_.aes.ctr(c_.ks1, v, v, p, q, k / 16);
       }
