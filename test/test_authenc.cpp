@@ -53,6 +53,13 @@ std::pair<bytes, bytes> reference(cipher_mode m, cspan key, cspan mac_key, cspan
   return {ct, tag};
 }
 
+// got == want; only a mismatch pays for the hex dump (the sanitizer builds run this suite at -O0).
+void expect_same(cspan got, cspan want, const std::string& where) {
+  const bool ok = got.size() == want.size() && std::equal(got.begin(), got.end(), want.begin());
+  BOOST_TEST(ok, where);
+  if (!ok) BOOST_TEST_MESSAGE(where << ": got " << hex(got) << ", want " << hex(want));
+}
+
 template <class H>
 authenc<H> make(cipher_mode m, cspan key, cspan mac_key, backend b) {
   auto r = authenc<H>::create(m, key, mac_key, b);
@@ -86,17 +93,17 @@ void check_case(const authenc<H>& ae, cipher_mode m, cspan key, cspan mac_key, s
                             std::to_string(tag_len);
   bytes out(n), t(tag_len);
   BOOST_TEST_REQUIRE(ae.seal(iv, aad, in, out, t).has_value(), where);
-  BOOST_TEST(hex(out) == hex(ct), where);
-  BOOST_TEST(hex(t) == hex(tag), where);
+  expect_same(out, ct, where);
+  expect_same(t, tag, where);
   bytes inplace = in, t2(tag_len);
   BOOST_TEST_REQUIRE(ae.seal(iv, aad, inplace, inplace, t2).has_value(), where);
-  BOOST_TEST(hex(inplace) == hex(ct), where);
-  BOOST_TEST(hex(t2) == hex(tag), where);
+  expect_same(inplace, ct, where);
+  expect_same(t2, tag, where);
   bytes back(n);
   BOOST_TEST_REQUIRE(ae.open(iv, aad, ct, tag, back).has_value(), where);
-  BOOST_TEST(hex(back) == hex(in), where);
+  expect_same(back, in, where);
   BOOST_TEST_REQUIRE(ae.open(iv, aad, inplace, tag, inplace).has_value(), where);
-  BOOST_TEST(hex(inplace) == hex(in), where);
+  expect_same(inplace, in, where);
 }
 
 // Every mode, hash input length and AAD length class, on backend b.
@@ -183,39 +190,40 @@ BOOST_AUTO_TEST_CASE(without_one_pass) {
   }
 }
 
-// Long inputs, CTR's 128-bit counter wrapping, and the largest XTS unit.
+// Long inputs, CTR's counter wrapping modulo 2^128, and the largest XTS unit.
 BOOST_AUTO_TEST_CASE(long_inputs) {
+#if FASTPRIM_TEST_EMULATED || defined(__SANITIZE_ADDRESS__)
+  // Under qemu-user or the sanitizers the largest XTS unit alone costs minutes.
+  constexpr std::size_t long_len = 1 << 18, xts_len = 1 << 20;
+#else
+  constexpr std::size_t long_len = 1 << 20, xts_len = fastprim::aes_xts::max_data_unit;
+#endif
   for (backend b : backends) {
     BOOST_TEST_CONTEXT("backend " << b) {
       const bytes key = random_bytes(32, 3), mac_key = random_bytes(64, 4);
       const auto cbc = make<fastprim::sha256>(cipher_mode::cbc, key, mac_key, b);
-      check_case<fastprim::sha256>(cbc, cipher_mode::cbc, key, mac_key, 1 << 20, 5, 32, 10);
+      check_case<fastprim::sha256>(cbc, cipher_mode::cbc, key, mac_key, long_len, 5, 32, 10);
       const auto ctr = make<fastprim::sha1>(cipher_mode::ctr, key, mac_key, b);
-      check_case<fastprim::sha1>(ctr, cipher_mode::ctr, key, mac_key, (1 << 20) + 7, 0, 20, 11);
-      // The counter block ff..fd: the low 64 bits carry into the high ones after three blocks.
+      check_case<fastprim::sha1>(ctr, cipher_mode::ctr, key, mac_key, long_len + 7, 0, 20, 11);
+      // The counter block ff..fd: after three blocks the 128-bit counter wraps to zero.
       bytes iv(16, std::byte{0xff});
       iv[15] = std::byte{0xfd};
       const bytes in = random_bytes(100, 12);
       const auto [ct, tag] = reference<fastprim::sha1>(cipher_mode::ctr, key, mac_key, iv, {}, in, 20);
       bytes out(100), t(20);
       BOOST_TEST_REQUIRE(ctr.seal(iv, cspan{}, in, out, t).has_value());
-      BOOST_TEST(hex(out) == hex(ct));
-      BOOST_TEST(hex(t) == hex(tag));
+      expect_same(out, ct, "");
+      expect_same(t, tag, "");
       const bytes xkey = random_bytes(64, 13);
       const auto xts = make<fastprim::sha256>(cipher_mode::xts, xkey, mac_key, b);
-#if FASTPRIM_TEST_EMULATED
-      constexpr std::size_t xts_len = 1 << 20;  // under qemu-user the largest unit costs minutes
-#else
-      constexpr std::size_t xts_len = fastprim::aes_xts::max_data_unit;
-#endif
       check_case<fastprim::sha256>(xts, cipher_mode::xts, xkey, mac_key, xts_len, 70, 16, 14);
     }
   }
 }
 
-// Any flipped bit of the ciphertext, the tag or the AAD (and a wrong IV for the tag's sake: the
-// IV is not authenticated, as in the definition; a wrong IV gives a wrong plaintext)
-// fails open with errc::auth_failed and an all-zero output.
+// Any flipped bit of the ciphertext, the tag or the AAD, or an AAD one byte longer, fails open with
+// errc::auth_failed and an all-zero output. (The IV is not authenticated by itself: the tag covers
+// aad || ciphertext; a protocol that must authenticate it puts it in the AAD, as ESP does.)
 BOOST_AUTO_TEST_CASE(tampering) {
   for (backend b : backends) {
     for (cipher_mode m : {cipher_mode::cbc, cipher_mode::ctr, cipher_mode::xts}) {
@@ -254,7 +262,7 @@ BOOST_AUTO_TEST_CASE(tampering) {
         // A truncated tag verifies only as the prefix of the right one.
         bytes t12(tag.begin(), tag.begin() + 12), out(48);
         BOOST_TEST(ae.open(iv, aad, ct, t12, out).has_value());
-        BOOST_TEST(hex(out) == hex(in));
+        expect_same(out, in, "");
       }
     }
   }
@@ -323,8 +331,8 @@ BOOST_AUTO_TEST_CASE(copies) {
     for (const auto* x : {&a, &c, &d}) {
       bytes out(160), t(20);
       BOOST_TEST_REQUIRE(x->seal(iv, cspan{}, in, out, t).has_value());
-      BOOST_TEST(hex(out) == hex(ct));
-      BOOST_TEST(hex(t) == hex(tag));
+      expect_same(out, ct, "");
+      expect_same(t, tag, "");
       BOOST_TEST(x->backend() == b);
     }
   }

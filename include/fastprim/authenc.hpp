@@ -129,7 +129,8 @@ class authenc {
   bool one_pass() const noexcept { return one_pass_ != nullptr; }
 
   // out = E(in) (out at least in.size() bytes); tag = HMAC(mac_key, aad || out), its first
-  // tag.size() bytes (10 to the digest size).
+  // tag.size() bytes (10 to the digest size). The tag does not cover the IV: a protocol that
+  // must authenticate it puts it in the AAD (as ESP does). Never reuse a CTR counter block per key.
   [[nodiscard]] result<void> seal(std::span<const std::byte> iv, std::span<const std::byte> aad,
                                   std::span<const std::byte> in, std::span<std::byte> out,
                                   std::span<std::byte> tag) const noexcept {
