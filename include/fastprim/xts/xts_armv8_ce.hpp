@@ -13,7 +13,7 @@ namespace detail::xts::armv8_ce {
 
 template <int R>
 inline constexpr xts_mode_kernels modes{&xts_generic<aes::armv8_ce::modes<R>.encrypt_ecb>,
-                                        &xts_generic<aes::armv8_ce::modes<R>.decrypt_ecb>};
+                                        &xts_generic<aes::armv8_ce::modes<R>.decrypt_ecb>, nullptr, nullptr};
 inline constexpr xts_kernels kernels{&aes::armv8_ce::kernels, {modes<10>, modes<12>, modes<14>}};
 
 }  // namespace detail::xts::armv8_ce

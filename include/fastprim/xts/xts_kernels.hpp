@@ -22,11 +22,20 @@ namespace detail {
 // data key's schedule `ks` (encryption or decryption rounds, as the backend's ECB kernels use them).
 // `t` is the tweak of the first block, T_j = E_K2(i) * alpha^j (16 bytes, secret); on return it is
 // the tweak of the block after the last. `in == out` allowed, no other overlap.
+// Optional, nullptr where a backend has none: `nunits` data units of `nblocks` blocks each (a
+// multiple of xts_units_step), back to back; unit i starts from the tweak t0s + 16 i (16 bytes,
+// secret, read only). For encrypt_sectors: one loop over every unit, so the next unit's first
+// tweaks can be computed while the last blocks of the one before are in flight.
+inline constexpr std::size_t xts_units_step = 32;  // blocks
 struct xts_mode_kernels {
   void (*encrypt)(const aes_round_keys& ks, std::byte* t, const std::byte* in, std::byte* out,
                   std::size_t nblocks) noexcept;
   void (*decrypt)(const aes_round_keys& ks, std::byte* t, const std::byte* in, std::byte* out,
                   std::size_t nblocks) noexcept;
+  void (*encrypt_units)(const aes_round_keys& ks, const std::byte* t0s, const std::byte* in, std::byte* out,
+                        std::size_t nunits, std::size_t nblocks) noexcept;
+  void (*decrypt_units)(const aes_round_keys& ks, const std::byte* t0s, const std::byte* in, std::byte* out,
+                        std::size_t nunits, std::size_t nblocks) noexcept;
 };
 
 // One backend: the AES kernels whose round keys it takes (the same backend's: key expansion, the

@@ -11,7 +11,7 @@ FASTPRIM_NAMESPACE_BEGIN
 namespace detail::xts::scalar {
 
 inline constexpr xts_mode_kernels modes{&xts_generic<&aes::scalar::encrypt_ecb>,
-                                        &xts_generic<&aes::scalar::decrypt_ecb>};
+                                        &xts_generic<&aes::scalar::decrypt_ecb>, nullptr, nullptr};
 // The bitsliced kernels read the round count from the key schedule: one row for every key size.
 inline constexpr xts_kernels kernels{&aes::scalar::kernels, {modes, modes, modes}};
 

@@ -124,13 +124,13 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_AESNI inline void xts_impl(const aes_roun
 }
 
 template <int R>
-inline constexpr xts_mode_kernels modes{&xts_impl<R, true>, &xts_impl<R, false>};
+inline constexpr xts_mode_kernels modes{&xts_impl<R, true>, &xts_impl<R, false>, nullptr, nullptr};
 inline constexpr xts_kernels kernels{&aes::x86_aesni::kernels, {modes<10>, modes<12>, modes<14>}};
 
 // On CPUs with AVX: the same kernels entered with a vzeroupper (detail/sse_entry.hpp).
 template <int R>
 inline constexpr xts_mode_kernels modes_avx{&sse_entry<&xts_impl<R, true>>::call,
-                                            &sse_entry<&xts_impl<R, false>>::call};
+                                            &sse_entry<&xts_impl<R, false>>::call, nullptr, nullptr};
 inline constexpr xts_kernels kernels_avx{&aes::x86_aesni::kernels_avx,
                                          {modes_avx<10>, modes_avx<12>, modes_avx<14>}};
 
