@@ -244,7 +244,7 @@ BOOST_AUTO_TEST_CASE(tuning_order_is_followed) {
   if (tuning == fastprim::cpu_tuning::intel)
     BOOST_TEST((fd::order(primitive::pac, tuning).front() == backend::hwy_avx3));
   if (tuning != fastprim::cpu_tuning::generic)
-    BOOST_TEST((fd::order(primitive::sha256_batch, tuning).front() == backend::hwy_avx3_dl));
+    BOOST_TEST((fd::order(primitive::sha256_batch, tuning).front() == backend::hwy_avx3));
 }
 
 // The tuning from vendor and family: Intel; AMD from family 26 (Zen 5) on; the default otherwise.
@@ -281,9 +281,6 @@ BOOST_AUTO_TEST_CASE(sha256_lanes_form_by_tuning) {
     BOOST_TEST((k::refine(b, caps(cpu_vendor::intel, 6), plain) == plain));
     BOOST_TEST(std::string(k::variant_name(chain)) == "rounds associated for the e chain");
   };
-#if HWY_TARGETS & HWY_AVX3_DL
-  check(backend::hwy_avx3_dl, fd::sha::N_AVX3_DL::sha256_k, fd::sha::N_AVX3_DL::sha256_k_chain);
-#endif
 #if HWY_TARGETS & HWY_AVX3
   check(backend::hwy_avx3, fd::sha::N_AVX3::sha256_k, fd::sha::N_AVX3::sha256_k_chain);
 #endif
@@ -291,7 +288,7 @@ BOOST_AUTO_TEST_CASE(sha256_lanes_form_by_tuning) {
   // e.g. aarch64, and the forced-scalar run check this much).
   int others = 0;
   for (backend b : fd::usable_backends<primitive::sha256_batch>()) {
-    if (b == backend::hwy_avx3 || b == backend::hwy_avx3_dl) continue;
+    if (b == backend::hwy_avx3) continue;
     const fd::sha256_kernels* t = fd::kernels_for<primitive::sha256_batch>(b);
     BOOST_TEST_REQUIRE(t != nullptr);
     BOOST_TEST((k::refine(b, caps(cpu_vendor::amd, 26), t) == k::refine(b, caps(cpu_vendor::amd, 25), t)),

@@ -67,9 +67,6 @@ std::map<std::string, impl> make_impls() {
     if (auto it = m.find(name); it != m.end())
       m[std::string(name) + "-other-sha256-form"] = {it->second.k256 == chain ? plain : chain, it->second.k1};
   };
-#if HWY_TARGETS & HWY_AVX3_DL
-  add_chain("hwy_avx3_dl", fd::sha::N_AVX3_DL::sha256_k, fd::sha::N_AVX3_DL::sha256_k_chain);
-#endif
 #if HWY_TARGETS & HWY_AVX3
   add_chain("hwy_avx3", fd::sha::N_AVX3::sha256_k, fd::sha::N_AVX3::sha256_k_chain);
 #endif

@@ -7,9 +7,9 @@
 
 #include "fastprim/detail/config.hpp"
 
-// FASTPRIM_HWY_GET(B, alg, name): inside `template <backend B> ... get()`, returns
-// alg::N_<target>::name for the Highway backend B. A registry whose pass covers fewer targets
-// (FASTPRIM_HWY_PASS_TARGETS) names them one by one: FASTPRIM_HWY_GET_<TARGET>(B, alg, name).
+// FASTPRIM_HWY_GET_<TARGET>(B, alg, name): inside `template <backend B> ... get()`, returns
+// alg::N_<TARGET>::name for the Highway backend B; a registry names the targets its pass covers
+// (FASTPRIM_HWY_PASS_TARGETS). FASTPRIM_HWY_GET_BELOW_AVX3_DL(B, alg, name): every target but AVX3_DL.
 #if HWY_TARGETS & HWY_AVX3_DL
 #define FASTPRIM_HWY_GET_AVX3_DL(B, alg, name) \
   if constexpr (B == backend::hwy_avx3_dl) return alg::N_AVX3_DL::name;
@@ -68,9 +68,8 @@
 #define FASTPRIM_HWY_GET_NEON(B, alg, name)
 #define FASTPRIM_HWY_EACH_NEON(M, ...)
 #endif
-#define FASTPRIM_HWY_GET(B, alg, name)   \
-  FASTPRIM_HWY_GET_AVX3_DL(B, alg, name) \
-  FASTPRIM_HWY_GET_AVX3(B, alg, name)    \
+#define FASTPRIM_HWY_GET_BELOW_AVX3_DL(B, alg, name) \
+  FASTPRIM_HWY_GET_AVX3(B, alg, name)                \
   FASTPRIM_HWY_GET_AVX2(B, alg, name) FASTPRIM_HWY_GET_SSSE3(B, alg, name) FASTPRIM_HWY_GET_NEON(B, alg, name)
 
 // FASTPRIM_HWY_DECLARE(alg, declarations...): in FASTPRIM_SEPARATE_IMPL mode with
@@ -81,11 +80,11 @@
   namespace N_##T {                     \
     __VA_ARGS__                         \
   }
-#define FASTPRIM_HWY_EACH(M, ...)                                                \
-  FASTPRIM_HWY_EACH_AVX3_DL(M, __VA_ARGS__)                                      \
-  FASTPRIM_HWY_EACH_AVX3(M, __VA_ARGS__)                                         \
-  FASTPRIM_HWY_EACH_AVX2(M, __VA_ARGS__) FASTPRIM_HWY_EACH_SSSE3(M, __VA_ARGS__) \
-      FASTPRIM_HWY_EACH_NEON(M, __VA_ARGS__)
+#define FASTPRIM_HWY_EACH(M, ...)           \
+  FASTPRIM_HWY_EACH_AVX3_DL(M, __VA_ARGS__) \
+  FASTPRIM_HWY_EACH_AVX3(M, __VA_ARGS__)    \
+  FASTPRIM_HWY_EACH_AVX2(M, __VA_ARGS__)    \
+  FASTPRIM_HWY_EACH_SSSE3(M, __VA_ARGS__) FASTPRIM_HWY_EACH_NEON(M, __VA_ARGS__)
 #define FASTPRIM_HWY_DECLARE(alg, ...)                    \
   FASTPRIM_NAMESPACE_BEGIN                                \
   namespace detail::alg {                                 \

@@ -30,7 +30,9 @@ FASTPRIM_HWY_DECLARE(pac, extern const pac_kernels* const kernels;)
 FASTPRIM_HWY_DECLARE_SSSE3_AVX(pac, extern const pac_kernels* const kernels_avx;)
 #else
 #define FASTPRIM_HWY_PASS_FILE "fastprim/pac/pac_hwy-inl.hpp"
-#define FASTPRIM_HWY_PASS_TARGETS (HWY_SSSE3 | HWY_AVX2 | HWY_AVX3 | HWY_AVX3_DL | HWY_NEON)
+// No AVX3_DL pass: its VBMI kernels lost to AVX3's pshufb ones, so AVX3's code runs there, and a
+// fourth x86 target would cost every including TU Highway's ops once more (docs/performance.md).
+#define FASTPRIM_HWY_PASS_TARGETS (HWY_SSSE3 | HWY_AVX2 | HWY_AVX3 | HWY_NEON)
 #include "fastprim/detail/hwy_pass.hpp"
 #endif
 
@@ -42,19 +44,12 @@ struct kernels_of<primitive::pac> {
   using type = pac_kernels;
   // AVX-512 first: single calls are pshufb S-boxes and vpternlog on one xmm, batches bitsliced
   // on zmm, 512 PACs per block; then AVX2, SSSE3 and NEON, then scalar.
-  static constexpr backend order[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::hwy_avx2,
-                                      backend::hwy_ssse3,   backend::hwy_neon, backend::scalar};
-  // Intel: AVX3_DL's own VBMI kernels lost to AVX3's (vpermb and vpermi2b take 3-5 cycles
-  // against pshufb's 1), so both rows run the same code, and AVX3 comes first.
-  static constexpr backend order_intel[] = {backend::hwy_avx3,  backend::hwy_avx3_dl, backend::hwy_avx2,
-                                            backend::hwy_ssse3, backend::hwy_neon,    backend::scalar};
-  static constexpr std::span<const backend> order_for(cpu_tuning t) noexcept {
-    return t == cpu_tuning::intel ? std::span<const backend>(order_intel) : std::span<const backend>(order);
-  }
+  static constexpr backend order[] = {backend::hwy_avx3, backend::hwy_avx2, backend::hwy_ssse3,
+                                      backend::hwy_neon, backend::scalar};
   template <backend B>
   static constexpr const type* get() noexcept {
     if constexpr (B == backend::scalar) return &pac::scalar::kernels;
-    FASTPRIM_HWY_GET(B, pac, kernels)
+    FASTPRIM_HWY_GET_BELOW_AVX3_DL(B, pac, kernels)
     return nullptr;
   }
   // hwy_ssse3 on a CPU with AVX: the kernels entered with a vzeroupper (detail/sse_entry.hpp).

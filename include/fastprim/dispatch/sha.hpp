@@ -48,7 +48,9 @@ FASTPRIM_HWY_DECLARE_SSSE3_AVX(sha, extern const sha256_kernels* const sha256_k_
                                extern const sha1_kernels* const sha1_k_avx;)
 #else
 #define FASTPRIM_HWY_PASS_FILE "fastprim/sha/sha_hwy-inl.hpp"
-#define FASTPRIM_HWY_PASS_TARGETS (HWY_SSSE3 | HWY_AVX2 | HWY_AVX3 | HWY_AVX3_DL | HWY_NEON)
+// No AVX3_DL pass: the lanes use nothing of VBMI, VAES or GFNI, so AVX3's code runs there alike and
+// a fourth x86 target would cost every including TU Highway's ops once more (docs/performance.md).
+#define FASTPRIM_HWY_PASS_TARGETS (HWY_SSSE3 | HWY_AVX2 | HWY_AVX3 | HWY_NEON)
 #include "fastprim/detail/hwy_pass.hpp"
 #endif
 
@@ -165,14 +167,14 @@ struct kernels_of<primitive::sha256_batch> {
   using type = sha256_kernels;
   // Interleaved SHA-NI streams first where sha256rnds2 issues every cycle (Zen 3, Zen 4); where
   // SHA-NI is missing, SIMD lanes before one ARM stream.
-  static constexpr backend order[] = {backend::x86_shani, backend::hwy_avx3_dl, backend::hwy_avx3,
-                                      backend::armv8_ce,  backend::hwy_avx2,    backend::hwy_neon,
-                                      backend::hwy_ssse3, backend::scalar};
+  static constexpr backend order[] = {backend::x86_shani, backend::hwy_avx3, backend::armv8_ce,
+                                      backend::hwy_avx2,  backend::hwy_neon, backend::hwy_ssse3,
+                                      backend::scalar};
   // Intel (sha256rnds2 every 3 cycles) and Zen 5 (every 2, with full-width AVX-512): the
   // AVX-512 lanes win.
-  static constexpr backend order_lanes_first[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::x86_shani,
-                                                  backend::armv8_ce,    backend::hwy_avx2, backend::hwy_neon,
-                                                  backend::hwy_ssse3,   backend::scalar};
+  static constexpr backend order_lanes_first[] = {backend::hwy_avx3, backend::x86_shani, backend::armv8_ce,
+                                                  backend::hwy_avx2, backend::hwy_neon,  backend::hwy_ssse3,
+                                                  backend::scalar};
   static constexpr std::span<const backend> order_for(cpu_tuning t) noexcept {
     if (t == cpu_tuning::intel || t == cpu_tuning::amd_zen5) return order_lanes_first;
     return order;
@@ -182,7 +184,7 @@ struct kernels_of<primitive::sha256_batch> {
     if constexpr (B == backend::scalar || B == backend::x86_shani || B == backend::armv8_ce) {
       return sha_stream_get<type, B>();
     } else {
-      FASTPRIM_HWY_GET(B, sha, sha256_k)
+      FASTPRIM_HWY_GET_BELOW_AVX3_DL(B, sha, sha256_k)
       return nullptr;
     }
   }
@@ -191,9 +193,6 @@ struct kernels_of<primitive::sha256_batch> {
   static const type* refine(backend b, const cpu_caps& c, const type* k) noexcept {
     FASTPRIM_HWY_SSSE3_REFINE(b, c, sha, sha256_k)
     if (tuning_of(c) == cpu_tuning::amd_zen5) {
-#if HWY_TARGETS & HWY_AVX3_DL
-      if (b == backend::hwy_avx3_dl) return sha::N_AVX3_DL::sha256_k_chain;
-#endif
 #if HWY_TARGETS & HWY_AVX3
       if (b == backend::hwy_avx3) return sha::N_AVX3::sha256_k_chain;
 #endif
@@ -202,9 +201,6 @@ struct kernels_of<primitive::sha256_batch> {
   }
   static const char* variant_name([[maybe_unused]] const type* k) noexcept {
     FASTPRIM_HWY_SSSE3_VARIANT(k, sha, sha256_k)
-#if HWY_TARGETS & HWY_AVX3_DL
-    if (k == sha::N_AVX3_DL::sha256_k_chain) return "rounds associated for the e chain";
-#endif
 #if HWY_TARGETS & HWY_AVX3
     if (k == sha::N_AVX3::sha256_k_chain) return "rounds associated for the e chain";
 #endif
@@ -221,15 +217,15 @@ struct kernels_of<primitive::sha1_batch> {
   using type = sha1_kernels;
   // sha1rnds4 issues every 2 cycles on Zen 4 and every 3 on Intel: the AVX-512 lanes win on
   // both; below AVX-512, SHA-NI first.
-  static constexpr backend order[] = {backend::hwy_avx3_dl, backend::hwy_avx3, backend::x86_shani,
-                                      backend::armv8_ce,    backend::hwy_avx2, backend::hwy_neon,
-                                      backend::hwy_ssse3,   backend::scalar};
+  static constexpr backend order[] = {backend::hwy_avx3, backend::x86_shani, backend::armv8_ce,
+                                      backend::hwy_avx2, backend::hwy_neon,  backend::hwy_ssse3,
+                                      backend::scalar};
   template <backend B>
   static constexpr const type* get() noexcept {
     if constexpr (B == backend::scalar || B == backend::x86_shani || B == backend::armv8_ce) {
       return sha_stream_get<type, B>();
     } else {
-      FASTPRIM_HWY_GET(B, sha, sha1_k)
+      FASTPRIM_HWY_GET_BELOW_AVX3_DL(B, sha, sha1_k)
       return nullptr;
     }
   }

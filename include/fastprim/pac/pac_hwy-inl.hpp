@@ -7,9 +7,9 @@
 // position lookup. Single calls use one 128-bit vector and relabelled cell layouts
 // (qarma::simd_relabel: three shuffle latencies per layer; on AVX-512 with vpternlog); the lane
 // batch puts one PAC in every 128-bit block of the widest vector and keeps four vectors in
-// flight. QARMA5/QARMA3 batches on AVX3_DL, AVX3 and AVX2 are bitsliced instead (namespace bs:
+// flight. QARMA5/QARMA3 batches on AVX3 and AVX2 are bitsliced instead (namespace bs:
 // 64 x lanes PACs per block, bit planes after a 64x64 bit transpose). Targets: SSSE3, AVX2, AVX3,
-// AVX3_DL, NEON (not HWY_SCALAR/EMU128: fastprim's own scalar backend serves there). Reference:
+// NEON (not HWY_SCALAR/EMU128: fastprim's own scalar backend serves there). Reference:
 // pac-spec.md sections 3-6.
 //
 // Per-target code: included once per target by detail/hwy_pass.hpp (see dispatch/).
@@ -198,7 +198,7 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
   HWY_UNROLL(1)
   for (unsigned i = R; i >= 1; --i) {  // central backward round, backward rounds R-1..1
     const unsigned l = 2 * R + 1 - i;
-    const V key = hn::Xor(lut(tw[i], dup(d, rl.tsig[l])), dup(d, k.v_layer[l]));
+    const V key = hn::Xor(lut(tw[i], dup(d, rl.sigma_out[l])), dup(d, k.v_layer[l]));
     z = layer(lut(b1, z), lut(b2, z), l, key);
   }
   // Last S-box: S'(even cells) in bytes 0..7, S'(odd cells) << 4 in bytes 8..15; the last key on
@@ -209,7 +209,7 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
   return hn::GetLane(out) ^ k.last ^ modifier;
 }
 
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+#if HWY_TARGET == HWY_AVX3
 // The same layouts with AVX-512VL/BW on one xmm register, scheduled for a latency-bound call on a
 // machine whose shuffle ports are the bottleneck: every three-way XOR is one vpternlog, and the
 // tweak's share of layer l (tweak update, rho lookups, three position lookups) is issued in
@@ -226,7 +226,7 @@ HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t 
   const qarma_simd_keys& k = sched.v;
   const qarma::simd_sbox_tables& st = qarma::simd_sbox[unsigned(sched.q.s)];
   const qarma::simd_layer_tables& lt = qarma::simd_layers;
-  const qarma::simd_relabel& rl = qarma::simd_relabels_avx512[R];
+  const qarma::simd_relabel& rl = qarma::simd_relabels_avx512(R);
   const auto ld = [](const std::uint8_t* p) { return _mm_load_si128(reinterpret_cast<const __m128i*>(p)); };
   constexpr __mmask16 lfsr_cells = [] {
     unsigned m = 0;
@@ -261,7 +261,8 @@ HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t 
     } else if (l == R) {  // pseudo-reflector: no tweak
       kt[l] = ld(k.v_layer_avx512[R]);
     } else {  // backward: the tweak in the layer's layout
-      kt[l] = _mm_xor_si128(_mm_shuffle_epi8(tw[2 * R + 1 - l], ld(rl.tsig[l])), ld(k.v_layer_avx512[l]));
+      kt[l] =
+          _mm_xor_si128(_mm_shuffle_epi8(tw[2 * R + 1 - l], ld(rl.sigma_out[l])), ld(k.v_layer_avx512[l]));
     }
   };
   for (unsigned l = 0; l < kLookahead; ++l) share(l);
@@ -328,7 +329,7 @@ HWY_INLINE void batch(const pac_schedule& sched, const std::uint64_t* data, cons
   }
 }
 
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL || HWY_TARGET == HWY_AVX2
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX2
 // ---- bitsliced batches -----------------------------------------------------------------------------
 // Blocks of 64 * N PACs (N = u64 lanes: 512 on AVX-512, 256 on AVX2). Vector i of a block holds
 // PACs i*N .. i*N+N-1, one per u64 lane; a 64x64 bit transpose inside every lane turns the 64
@@ -749,7 +750,7 @@ HWY_INLINE void batch_bitsliced(const pac_schedule& sched, const std::uint64_t* 
 // The best single-call path for R rounds on this target.
 template <unsigned R>
 HWY_INLINE std::uint64_t single_best(const pac_schedule& s, std::uint64_t data, std::uint64_t modifier) {
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+#if HWY_TARGET == HWY_AVX3
   return single_avx512<R>(s, data, modifier);
 #endif
   return single<R>(s, data, modifier);
@@ -758,7 +759,7 @@ HWY_INLINE std::uint64_t single_best(const pac_schedule& s, std::uint64_t data, 
 FASTPRIM_ZERO_REGS inline std::uint64_t qarma5_single(const pac_schedule& s, std::uint64_t data,
                                                       std::uint64_t modifier) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+#if HWY_TARGET == HWY_AVX3
   return single_avx512<5>(s, data, modifier);
 #else
   return single<5>(s, data, modifier);
@@ -767,7 +768,7 @@ FASTPRIM_ZERO_REGS inline std::uint64_t qarma5_single(const pac_schedule& s, std
 FASTPRIM_ZERO_REGS inline std::uint64_t qarma3_single(const pac_schedule& s, std::uint64_t data,
                                                       std::uint64_t modifier) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+#if HWY_TARGET == HWY_AVX3
   return single_avx512<3>(s, data, modifier);
 #else
   return single<3>(s, data, modifier);
@@ -799,7 +800,7 @@ FASTPRIM_ZERO_REGS inline void qarma5_batch(const pac_schedule& s, const std::ui
                                             const std::uint64_t* modifier, std::uint64_t* out,
                                             std::size_t n) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL || HWY_TARGET == HWY_AVX2
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX2
   batch_bitsliced<pac::sbox::sigma2, 5>(s, data, modifier, out, n);
 #else
   batch<5>(s, data, modifier, out, n);
@@ -809,7 +810,7 @@ FASTPRIM_ZERO_REGS inline void qarma3_batch(const pac_schedule& s, const std::ui
                                             const std::uint64_t* modifier, std::uint64_t* out,
                                             std::size_t n) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL || HWY_TARGET == HWY_AVX2
+#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX2
   batch_bitsliced<pac::sbox::sigma1, 3>(s, data, modifier, out, n);
 #else
   batch<3>(s, data, modifier, out, n);

@@ -421,7 +421,7 @@ FASTPRIM_ZERO_REGS inline void sha256_batch(const std::span<const std::byte>* ms
                                             std::array<std::byte, 32>* out) noexcept {
   batch<8, false>(msgs, n, out);
 }
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+#if HWY_TARGET == HWY_AVX3
 FASTPRIM_ZERO_REGS inline void sha256_batch_chain(const std::span<const std::byte>* msgs, std::size_t n,
                                                   std::array<std::byte, 32>* out) noexcept {
   batch<8, true>(msgs, n, out);
@@ -437,7 +437,7 @@ inline constexpr sha256_kernels sha256_table{&scalar::sha256_compress, &sha256_b
 FASTPRIM_HWY_EXPORT const sha256_kernels* sha256_k = &sha256_table;
 // The batch with the rounds associated for the e chain (sha256_rounds), bound on Zen 5; only the
 // AVX-512 targets have it.
-#if HWY_TARGET == HWY_AVX3 || HWY_TARGET == HWY_AVX3_DL
+#if HWY_TARGET == HWY_AVX3
 inline constexpr sha256_kernels sha256_table_chain{&scalar::sha256_compress, &sha256_batch_chain,
                                                    scalar::sha256_table.hash, scalar::sha256_table.hmac};
 FASTPRIM_HWY_EXPORT const sha256_kernels* sha256_k_chain = &sha256_table_chain;
