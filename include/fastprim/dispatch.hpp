@@ -26,14 +26,12 @@ std::string policy_error();
 FASTPRIM_NAMESPACE_END
 #else
 
-#include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <utility>
@@ -184,8 +182,11 @@ constexpr bool orders_consistent() noexcept {
   for (cpu_tuning t : all_tunings) {
     const auto a = order<P>(), b = order<P>(t);
     if (a.size() != b.size() || b.back() != backend::scalar) return false;
-    for (backend x : a)
-      if (std::count(b.begin(), b.end(), x) != 1) return false;
+    for (backend x : a) {
+      int n = 0;
+      for (backend y : b) n += y == x;
+      if (n != 1) return false;
+    }
   }
   return true;
 }
@@ -228,10 +229,37 @@ struct policy_state {
   std::string error;                                             // unknown tokens, reported
 };
 
-inline std::mutex& policy_mutex() noexcept {
-  static std::mutex m;
+// The policy's lock: held only to resolve a slot or change the policy, so rarely contended. A
+// C++20 atomic flag that sleeps in wait() rather than std::mutex, whose <mutex> (with <chrono>)
+// would cost every including TU its parse time.
+class policy_lock_t {
+ public:
+  void lock() noexcept {
+    while (flag_.test_and_set(std::memory_order_acquire)) flag_.wait(true, std::memory_order_relaxed);
+  }
+  void unlock() noexcept {
+    flag_.clear(std::memory_order_release);
+    flag_.notify_one();
+  }
+
+ private:
+  std::atomic_flag flag_;
+};
+inline policy_lock_t& policy_lock() noexcept {
+  static constinit policy_lock_t m;
   return m;
 }
+// std::lock_guard's work, without <mutex>.
+class policy_guard {
+ public:
+  explicit policy_guard(policy_lock_t& m) noexcept : m_(m) { m_.lock(); }
+  ~policy_guard() { m_.unlock(); }
+  policy_guard(const policy_guard&) = delete;
+  policy_guard& operator=(const policy_guard&) = delete;
+
+ private:
+  policy_lock_t& m_;
+};
 inline policy_state& policy_unlocked() noexcept {
   static policy_state p;
   return p;
@@ -412,7 +440,7 @@ inline const kernels_t<P>* refined(backend b, const kernels_t<P>* k) noexcept {
 template <primitive P>
 FASTPRIM_NOINLINE const kernels_t<P>& resolve() {
   using pr = pruned<P>;
-  std::lock_guard<std::mutex> lock(policy_mutex());
+  policy_guard lock(policy_lock());
   const std::size_t i = choose<P>(policy_locked(), nullptr);
   const kernels_t<P>* k = refined<P>(pr::rows.b[i], pr::kernels()[i]);
   slot_backend<P>.store(pr::rows.b[i], std::memory_order_relaxed);
@@ -455,7 +483,7 @@ FASTPRIM_DISPATCH_ENTRY const kernels_t<P>* kernels_for(backend b) noexcept {
 
 template <primitive P>
 inline choice explain() {
-  std::lock_guard<std::mutex> lock(policy_mutex());
+  policy_guard lock(policy_lock());
   choice c;
   const std::size_t i = choose<P>(policy_locked(), &c);
   if constexpr (requires { kernels_of<P>::variant_name(nullptr); }) {
@@ -470,7 +498,7 @@ inline choice explain() {
 template <primitive P>
 inline std::vector<backend> usable_backends() {
   using pr = pruned<P>;
-  std::lock_guard<std::mutex> lock(policy_mutex());
+  policy_guard lock(policy_lock());
   const policy_state& pol = policy_locked();
   // Under FASTPRIM_BACKEND (the forced-scalar test run) only the backend dispatch would pick.
   if (pol.forced) return {pr::rows.b[choose<P>(pol, nullptr)]};
@@ -488,7 +516,7 @@ inline result<void> pin(backend b) {
   if (kernels_for<P>(b) == nullptr)
     return error{errc::unavailable_backend, "backend not usable for this primitive here"};
   {
-    std::lock_guard<std::mutex> lock(policy_mutex());
+    policy_guard lock(policy_lock());
     policy_locked().pinned[static_cast<std::size_t>(P)] = b;
   }
   clear_slots();
@@ -498,7 +526,7 @@ inline result<void> pin(backend b) {
 template <primitive P>
 inline void unpin() {
   {
-    std::lock_guard<std::mutex> lock(policy_mutex());
+    policy_guard lock(policy_lock());
     policy_locked().pinned[static_cast<std::size_t>(P)].reset();
   }
   clear_slots();
@@ -516,7 +544,7 @@ inline void unpin() {
   std::string err = detail::apply_policy(trial, forced, disabled, "forced", "disabled");
   if (!err.empty()) return error{errc::unknown_backend, "unknown backend token"};
   {
-    std::lock_guard<std::mutex> lock(detail::policy_mutex());
+    detail::policy_guard lock(detail::policy_lock());
     detail::policy_state& p = detail::policy_locked();
     p.forced = trial.forced;
     p.disabled = trial.disabled;
@@ -527,7 +555,7 @@ inline void unpin() {
 
 // The error text for unknown tokens in FASTPRIM_BACKEND / FASTPRIM_DISABLE ("" if none).
 FASTPRIM_API std::string policy_error() {
-  std::lock_guard<std::mutex> lock(detail::policy_mutex());
+  detail::policy_guard lock(detail::policy_lock());
   return detail::policy_locked().error;
 }
 #else

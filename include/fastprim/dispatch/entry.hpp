@@ -8,7 +8,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <iterator>
 #include <string_view>
 
 #include "fastprim/backend.hpp"

@@ -94,23 +94,36 @@ inline constexpr simd_layer_tables simd_layers = make_simd_layer_tables();
 // output layout, and for some round counts one sequence of choices maps the e layout onto itself
 // (simd_relabel_choice_r5): in_from_e is then the identity and the entry has no position lookup.
 struct simd_relabel {
-  unsigned layers = 0;                               // 2r + 1
-  bool in_is_e = false;                              // in_from_e is the identity
-  bool rho2_unmoved[2 * max_rounds + 1]{};           // layer l leaves term 2 in place
-  std::uint8_t sigma_out[2 * max_rounds + 1][16]{};  // layout after layer l
+  unsigned layers = 0;                                           // 2r + 1
+  bool in_is_e = false;                                          // in_from_e is the identity
+  bool rho2_unmoved[2 * max_rounds + 1]{};                       // layer l leaves term 2 in place
+  alignas(16) std::uint8_t sigma_out[2 * max_rounds + 1][16]{};  // layout after layer l
   // byte j of the input layout: natural cell sigma0[j] at its position in the even/odd layout
   alignas(16) std::uint8_t in_from_e[16]{};
   alignas(16) std::uint8_t q2[2 * max_rounds + 1][16]{};
   alignas(16) std::uint8_t q3[2 * max_rounds + 1][16]{};
   alignas(16) std::uint8_t tq[max_rounds][3][16]{};  // forward layer l: natural tweak -> M(tau(t)) terms
-  alignas(16) std::uint8_t tsig[2 * max_rounds + 1][16]{};  // natural -> layout after layer l
 };
 
-// Term k (1..3) of layer l: output natural cell n reads input natural cell index(l, k, n).
+// Term k (1..3) of layer l: output natural cell n reads input natural cell index(l, k, n). Kept as
+// one table of the three kinds of layer (forward, reflector, backward): constant evaluation of the
+// layouts below then reads a plain array, which costs an including TU far less than the calls.
+struct relabel_index_table {
+  std::uint8_t v[3][3][16]{};  // [kind][k - 1][n]
+};
+constexpr relabel_index_table make_relabel_index_table() noexcept {
+  relabel_index_table t{};
+  for (unsigned k = 1; k <= 3; ++k)
+    for (unsigned n = 0; n < 16; ++n) {
+      t.v[0][k - 1][n] = cell_shuffle_perm[(n + 4 * k) & 15];                         // M o tau
+      t.v[1][k - 1][n] = cell_shuffle_perm[(cell_inv_shuffle_perm[n] + 4 * k) & 15];  // tau^-1 o M o tau
+      t.v[2][k - 1][n] = std::uint8_t((cell_inv_shuffle_perm[n] + 4 * k) & 15);       // tau^-1 o M
+    }
+  return t;
+}
+inline constexpr relabel_index_table relabel_indices = make_relabel_index_table();
 constexpr unsigned relabel_index(unsigned r, unsigned l, unsigned k, unsigned n) noexcept {
-  if (l < r) return cell_shuffle_perm[(n + 4 * k) & 15];                          // M o tau
-  if (l == r) return cell_shuffle_perm[(cell_inv_shuffle_perm[n] + 4 * k) & 15];  // tau^-1 o M o tau
-  return (cell_inv_shuffle_perm[n] + 4 * k) & 15;                                 // tau^-1 o M
+  return relabel_indices.v[l < r ? 0 : l == r ? 1 : 2][k - 1][n];
 }
 
 // Fills the layouts and position tables of `t` for the input layout `sigma0` and the unmoved
@@ -135,7 +148,6 @@ constexpr void fill_simd_relabel(simd_relabel& t, unsigned r, const std::uint8_t
     for (unsigned j = 0; j < 16; ++j) {
       t.q2[l][j] = inv_in[relabel_index(r, l, a, t.sigma_out[l][j])];
       t.q3[l][j] = inv_in[relabel_index(r, l, b, t.sigma_out[l][j])];
-      t.tsig[l][j] = t.sigma_out[l][j];
       if (l < r)
         for (unsigned k = 1; k <= 3; ++k)
           t.tq[l][k - 1][j] = std::uint8_t(relabel_index(r, l, k, t.sigma_out[l][j]));
@@ -180,19 +192,22 @@ constexpr simd_relabel make_simd_relabel(unsigned r, bool avx512) noexcept {
   }
   // The layouts compose cell maps: the final layout is g(sigma0) for a fixed map g. Find g from
   // the identity input layout, then start from g^-1 of the wanted final layout.
-  simd_relabel probe{};
-  std::uint8_t ident[16]{};
-  for (unsigned j = 0; j < 16; ++j) ident[j] = std::uint8_t(j);
-  fill_simd_relabel(probe, r, ident, other);
+  std::uint8_t g[16]{};
+  for (unsigned j = 0; j < 16; ++j) g[j] = std::uint8_t(j);
+  for (unsigned l = 0; l < 2 * r + 1; ++l) {  // the layouts alone (fill_simd_relabel's sigma_out)
+    std::uint8_t iu_inv[16]{};
+    for (unsigned n = 0; n < 16; ++n) iu_inv[relabel_index(r, l, other[l], n)] = std::uint8_t(n);
+    for (unsigned j = 0; j < 16; ++j) g[j] = iu_inv[g[j]];
+  }
   std::uint8_t g_inv[16]{}, sigma0[16]{};
-  for (unsigned j = 0; j < 16; ++j) g_inv[probe.sigma_out[2 * r][j]] = std::uint8_t(j);
+  for (unsigned j = 0; j < 16; ++j) g_inv[g[j]] = std::uint8_t(j);
   for (unsigned j = 0; j < 16; ++j) sigma0[j] = g_inv[e[j]];
   simd_relabel t{};
   fill_simd_relabel(t, r, sigma0, other);
   return t;
 }
 
-// [r]: the layouts of the portable kernel and of the AVX-512 kernel for r rounds.
+// [r]: the layouts of the portable kernel for r rounds.
 inline constexpr simd_relabel simd_relabels[max_rounds + 1] = {{},
                                                                make_simd_relabel(1, false),
                                                                make_simd_relabel(2, false),
@@ -202,16 +217,15 @@ inline constexpr simd_relabel simd_relabels[max_rounds + 1] = {{},
                                                                make_simd_relabel(6, false),
                                                                make_simd_relabel(7, false),
                                                                make_simd_relabel(8, false)};
-inline constexpr simd_relabel simd_relabels_avx512[max_rounds + 1] = {{},
-                                                                      make_simd_relabel(1, true),
-                                                                      make_simd_relabel(2, true),
-                                                                      make_simd_relabel(3, true),
-                                                                      make_simd_relabel(4, true),
-                                                                      make_simd_relabel(5, true),
-                                                                      make_simd_relabel(6, true),
-                                                                      make_simd_relabel(7, true),
-                                                                      make_simd_relabel(8, true)};
-static_assert(simd_relabels[5].in_is_e && simd_relabels_avx512[5].in_is_e,
+// The AVX-512 kernel's own layouts differ for QARMA5 and QARMA3 only (make_simd_relabel): the
+// other round counts share the portable kernel's, computed once (constant evaluation is a
+// measurable share of an including TU's compile time).
+inline constexpr simd_relabel simd_relabel_avx512_r3 = make_simd_relabel(3, true);
+inline constexpr simd_relabel simd_relabel_avx512_r5 = make_simd_relabel(5, true);
+constexpr const simd_relabel& simd_relabels_avx512(unsigned r) noexcept {
+  return r == 3 ? simd_relabel_avx512_r3 : r == 5 ? simd_relabel_avx512_r5 : simd_relabels[r];
+}
+static_assert(simd_relabels[5].in_is_e && simd_relabels_avx512(5).in_is_e,
               "QARMA5's layer choices must map the e layout onto itself");
 
 }  // namespace qarma
@@ -242,7 +256,7 @@ FASTPRIM_ZERO_REGS constexpr qarma_simd_keys make_qarma_simd_keys(std::uint64_t 
   put(k.v_refl, permute<cell_inv_shuffle_perm>(k0));
   for (unsigned i = 0; i <= rounds; ++i) put(k.v_bwd[i], bwd_key(i));
   const simd_relabel& rl = simd_relabels[rounds];
-  const simd_relabel& rx = simd_relabels_avx512[rounds];
+  const simd_relabel& rx = simd_relabels_avx512(rounds);
   for (unsigned l = 0; l < rl.layers; ++l) {
     const std::uint64_t v = l < rounds    ? mix_shuffle(fwd_key(l + 1))  // natural layout
                             : l == rounds ? permute<cell_inv_shuffle_perm>(k0)
