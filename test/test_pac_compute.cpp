@@ -175,6 +175,9 @@ BOOST_DATA_TEST_CASE(paper_inputs_each_algorithm, bdata::make(pac_backends()), b
   for (pac::algorithm alg : algorithms) {
     const pac_schedule s = schedule(alg, paper_key);
     BOOST_TEST(k.single[unsigned(alg)](s, paper_p, paper_t) == want[unsigned(alg)]);
+    if (alg != pac::algorithm::impdef)
+      BOOST_TEST(k.single_key[unsigned(alg)](paper_key.lo, paper_key.hi, paper_p, paper_t) ==
+                 want[unsigned(alg)]);
     std::uint64_t o = 0;
     k.batch[unsigned(alg)](s, &paper_p, &paper_t, &o, 1);
     BOOST_TEST(o == want[unsigned(alg)]);
@@ -182,6 +185,7 @@ BOOST_DATA_TEST_CASE(paper_inputs_each_algorithm, bdata::make(pac_backends()), b
   // pac-spec section 2: the key halves swapped, the classic bug
   const pac_schedule sw = schedule(pac::algorithm::qarma5, {paper_key.hi, paper_key.lo});
   BOOST_TEST(k.single[0](sw, paper_p, paper_t) == 0x99d88f4472f3be39u);
+  BOOST_TEST(k.single_key[0](paper_key.hi, paper_key.lo, paper_p, paper_t) == 0x99d88f4472f3be39u);
 }
 
 // PACGA = ComputePAC(Xn, Xm, APGAKey) & 0xFFFFFFFF00000000 (pac-spec 8.5), real QEMU 7.2 runs:
@@ -226,6 +230,9 @@ BOOST_DATA_TEST_CASE(qemu72_pacga, bdata::make(pac_backends()), b) {
         const std::uint64_t want = r.value();
         const pac_schedule s = schedule(alg, r.key());
         BOOST_TEST((k.single[a](s, r.x, r.y) & pacga_mask) == want, "line " << r.line);
+        if (alg != pac::algorithm::impdef)
+          BOOST_TEST((k.single_key[a](r.key().lo, r.key().hi, r.x, r.y) & pacga_mask) == want,
+                     "single_key, line " << r.line);
         std::uint64_t o = 0;
         k.batch[a](s, &r.x, &r.y, &o, 1);
         BOOST_TEST((o & pacga_mask) == want, "line " << r.line);
@@ -311,6 +318,11 @@ BOOST_DATA_TEST_CASE(differential_random, bdata::make(pac_backends()), b) {
           const std::uint64_t single = k.single[a](s, x.d[i], x.m[i]),
                               keyed_single = kp.compute(x.d[i], x.m[i]);
           BOOST_TEST_REQUIRE(single == x.want[a][i], "i " << i << ": " << hexes(single, x.want[a][i]));
+          if (alg != pac::algorithm::impdef) {
+            const std::uint64_t with_key = k.single_key[a](blk.key.lo, blk.key.hi, x.d[i], x.m[i]);
+            BOOST_TEST_REQUIRE(with_key == x.want[a][i],
+                               "single_key, i " << i << ": " << hexes(with_key, x.want[a][i]));
+          }
           BOOST_TEST_REQUIRE(keyed_single == x.want[a][i],
                              "keyed_pac, i " << i << ": " << hexes(keyed_single, x.want[a][i]));
         }
@@ -533,41 +545,49 @@ BOOST_DATA_TEST_CASE(one_shot_key_patterns, bdata::make(pac_backends()), b) {
       fd::pac_cache.clear();
       // Fresh keys: nothing is cached.
       BOOST_TEST_CONTEXT("fresh keys") {
-        one_shot_run(alg, keys, keys.size(), [](std::size_t i) { return i; }, rng);
+        one_shot_run(
+            alg, keys, keys.size(), [](std::size_t i) { return i; }, rng);
         BOOST_TEST(cached(alg) == 0);
       }
       // One key repeated: cached from its second call on (QARMA; impdef never is).
       BOOST_TEST_CONTEXT("repeated key") {
-        one_shot_run(alg, keys, 1, [](std::size_t) { return 7; }, rng);
+        one_shot_run(
+            alg, keys, 1, [](std::size_t) { return 7; }, rng);
         BOOST_TEST(cached(alg) == 0);
-        one_shot_run(alg, keys, 100, [](std::size_t) { return 7; }, rng);
+        one_shot_run(
+            alg, keys, 100, [](std::size_t) { return 7; }, rng);
         BOOST_TEST(cached(alg) == (qarma ? 1 : 0));
       }
       // Two keys alternating: both cached after their second calls.
       BOOST_TEST_CONTEXT("alternating keys") {
         fd::pac_cache.clear();
-        one_shot_run(alg, keys, 100, [](std::size_t i) { return 10 + i % 2; }, rng);
+        one_shot_run(
+            alg, keys, 100, [](std::size_t i) { return 10 + i % 2; }, rng);
         BOOST_TEST(cached(alg) == (qarma ? 2 : 0));
       }
       // Three keys in turn (one more than the cache holds), in runs of 1, 2, 3 and 5 calls, and
       // QARMA5 and QARMA3 with one key: each entry is replaced many times.
       for (std::size_t run : {1, 2, 3, 5}) {
         BOOST_TEST_CONTEXT("three keys, runs of " << run) {
-          one_shot_run(alg, keys, 90, [run](std::size_t i) { return 20 + (i / run) % 3; }, rng);
+          one_shot_run(
+              alg, keys, 90, [run](std::size_t i) { return 20 + (i / run) % 3; }, rng);
         }
       }
       BOOST_TEST_CONTEXT("one key, both QARMA algorithms in turn") {
         for (int i = 0; i < 60; ++i) {
           const pac::algorithm a = i % 2 ? pac::algorithm::qarma3 : pac::algorithm::qarma5;
           const std::uint64_t d = rng(), m = rng();
-          BOOST_TEST_REQUIRE(pac::compute(a, d, m, keys[30]) == ref::compute(a, d, m, keys[30]), "call " << i);
+          BOOST_TEST_REQUIRE(pac::compute(a, d, m, keys[30]) == ref::compute(a, d, m, keys[30]),
+                             "call " << i);
         }
       }
       // A run of fresh keys between calls of a cached one leaves it cached.
       BOOST_TEST_CONTEXT("a cached key among fresh ones") {
         fd::pac_cache.clear();
-        one_shot_run(alg, keys, 2, [](std::size_t) { return 40; }, rng);
-        one_shot_run(alg, keys, 200, [](std::size_t i) { return i % 4 == 0 ? 40 : 100 + i; }, rng);
+        one_shot_run(
+            alg, keys, 2, [](std::size_t) { return 40; }, rng);
+        one_shot_run(
+            alg, keys, 200, [](std::size_t i) { return i % 4 == 0 ? 40 : 100 + i; }, rng);
         BOOST_TEST(cached(alg) == (qarma ? 1 : 0));
       }
     }
@@ -660,7 +680,8 @@ BOOST_AUTO_TEST_CASE(one_shot_many_threads) {
   for (int t = 0; t < threads; ++t) pool.emplace_back(run, t);
   for (auto& th : pool) th.join();
 #endif
-  for (int t = 0; t < threads; ++t) BOOST_TEST(bad[t] == -1, "thread " << t << ": first wrong call " << bad[t]);
+  for (int t = 0; t < threads; ++t)
+    BOOST_TEST(bad[t] == -1, "thread " << t << ": first wrong call " << bad[t]);
 }
 
 BOOST_AUTO_TEST_CASE(constant_evaluation) {

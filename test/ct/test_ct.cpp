@@ -694,7 +694,7 @@ BOOST_DATA_TEST_CASE(pac_compute_every_algorithm, bdata::make(backends_of<primit
 
 // The one-shot ComputePAC on every PAC backend (pinned), through its per-thread key cache
 // (pac/key_cache.hpp) from empty: a fresh secret key (compared with the cache's slots, then the
-// scalar kernels with a schedule built for the call), the same key again (admitted: its full
+// pinned backend's key-passed kernel, single_key), the same key again (admitted: its full
 // schedule built into the cache, then the pinned backend), and again (a cache hit); a second
 // secret key alternating with the first (misses, admission into the other entry, hits); a third
 // replacing the entry used least recently. The comparisons are branch-free; only their verdicts

@@ -160,19 +160,9 @@ class keyed_pac {
 
 namespace detail {
 
-// The scalar one-shot path of pac::compute: a schedule for this call only (a few words).
-template <pac::sbox S, unsigned R>
-FASTPRIM_ALWAYS_INLINE std::uint64_t pac_oneshot_scalar(std::uint64_t data, std::uint64_t modifier,
-                                                        pac::key k) noexcept {
-  qarma_keys q = qarma_keys_of(k.lo, k.hi, R, S);
-  const std::uint64_t r = pac::scalar::qarma_encrypt<S, R>(q, data, modifier);
-  q.wipe();
-  return r;
-}
-
 // pac::compute for a QARMA key not in the cache (out of line: the hit path stays small where
-// it is inlined): a key seen the second time gets its full schedule in the cache and runs on
-// the dispatched backend; any other runs the scalar path.
+// it is inlined): a key seen the second time gets its full schedule in the cache; any other
+// runs the dispatched backend's key-passed kernel, which builds only what one call needs.
 FASTPRIM_ZERO_REGS FASTPRIM_NOINLINE inline std::uint64_t pac_compute_miss(
     pac_key_cache& c, pac::algorithm alg, std::uint64_t data, std::uint64_t modifier, pac::key k) noexcept {
   const auto a = std::uint8_t(alg);
@@ -180,8 +170,9 @@ FASTPRIM_ZERO_REGS FASTPRIM_NOINLINE inline std::uint64_t pac_compute_miss(
     ::new (static_cast<void*>(&e->sched)) pac_schedule(make_pac_schedule_rt(alg, k, true));  // no temporary
     return dispatch<primitive::pac>().single[a](e->sched, data, modifier);
   }
-  return alg == pac::algorithm::qarma5 ? pac_oneshot_scalar<pac::sbox::sigma2, 5>(data, modifier, k)
-                                       : pac_oneshot_scalar<pac::sbox::sigma1, 3>(data, modifier, k);
+  std::uint64_t r = dispatch<primitive::pac>().single_key[a](k.lo, k.hi, data, modifier);
+  __asm__("" : "+r"(r));  // no tail call: this function's own return zeroes the registers that held the key
+  return r;
 }
 
 }  // namespace detail
@@ -192,7 +183,7 @@ namespace pac {
 // QARMA key used again shortly runs as fast as a keyed_pac: each thread caches the full schedules
 // of the two keys it used last (pac/key_cache.hpp), built when a key is seen the second time in a
 // short while, and runs them on the dispatched backend (so set_policy applies on the next call).
-// A fresh key runs the scalar kernels with a schedule built for this call only (a few words).
+// A fresh key runs the dispatched backend with the layer keys of this call only, built in place.
 // What the timing reveals: whether the key (with `alg`) was one of the few used last
 // (docs/constant-time.md). impdef needs no cache (its schedule is two multiplies).
 FASTPRIM_ZERO_REGS inline std::uint64_t compute(algorithm alg, std::uint64_t data, std::uint64_t modifier,

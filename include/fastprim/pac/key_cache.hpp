@@ -7,7 +7,7 @@
 // schedules (scalar and SIMD forms, as a keyed_pac) of the two QARMA keys used last, and the two
 // keys that missed last: a key that misses while it is among those is seen for the second time
 // in a short while, and only then is its full schedule built. A stream of fresh keys therefore
-// never builds a SIMD schedule; it pays a few compares per call over the scalar one-shot path.
+// never builds a full schedule; it pays a few compares per call over the key-passed kernel.
 // The schedules are wiped when replaced and when the thread exits. ISA: none.
 #pragma once
 
@@ -77,8 +77,8 @@ FASTPRIM_ALWAYS_INLINE bool pac_key_matches(const Slot& s, std::uint8_t alg, std
 
 // The cached schedule of (alg, lo, hi) for a QARMA algorithm, or nullptr. The entry used last is
 // tried first.
-FASTPRIM_ALWAYS_INLINE const pac_schedule* pac_cache_find(pac_key_cache& c, std::uint8_t alg, std::uint64_t lo,
-                                                          std::uint64_t hi) noexcept {
+FASTPRIM_ALWAYS_INLINE const pac_schedule* pac_cache_find(pac_key_cache& c, std::uint8_t alg,
+                                                          std::uint64_t lo, std::uint64_t hi) noexcept {
   const unsigned m = c.mru & 1;
   if (pac_key_matches(c.e[m], alg, lo, hi)) return &c.e[m].sched;
   if (pac_key_matches(c.e[m ^ 1], alg, lo, hi)) {
@@ -93,7 +93,8 @@ FASTPRIM_ALWAYS_INLINE const pac_schedule* pac_cache_find(pac_key_cache& c, std:
 // to fill with its full schedule (and makes it the entry used last). Otherwise remembers the key
 // and returns nullptr (the caller runs the scalar one-shot path).
 FASTPRIM_ZERO_REGS_INNER inline pac_key_cache::entry* pac_cache_admit(pac_key_cache& c, std::uint8_t alg,
-                                                                     std::uint64_t lo, std::uint64_t hi) noexcept {
+                                                                      std::uint64_t lo,
+                                                                      std::uint64_t hi) noexcept {
   if (c.closed) return nullptr;
   for (auto& s : c.seen) {
     if (pac_key_matches(s, alg, lo, hi)) {

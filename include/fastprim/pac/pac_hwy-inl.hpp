@@ -151,21 +151,23 @@ HWY_INLINE void encrypt(D d, const tables<D>& tb, const qarma_simd_keys& k, hn::
 // latencies per layer instead of four); the tweak's share of each layer is computed off the
 // critical path. The input layout puts the cells where the last layer leaves its output in
 // even/odd halves, so the output word is two S-box lookups and a 64-bit XOR.
+// `lay[l]`: layer l's key in its output layout (qarma_simd_keys::v_layer); `first`, `last`: the
+// words added before the first S-box and after the last.
 template <unsigned R>
-HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, std::uint64_t modifier) {
-  const qarma_simd_keys& k = sched.v;
+HWY_INLINE std::uint64_t single(pac::sbox s, const std::uint8_t (*lay)[16], std::uint64_t first,
+                                std::uint64_t last, std::uint64_t data, std::uint64_t modifier) {
   using D = hn::Full128<std::uint8_t>;
   using V = hn::Vec<D>;
   const D d;
   const hn::Full128<std::uint64_t> d64;
-  const qarma::simd_sbox_tables& st = qarma::simd_sbox[unsigned(sched.q.s)];
+  const qarma::simd_sbox_tables& st = qarma::simd_sbox[unsigned(s)];
   const qarma::simd_layer_tables& lt = qarma::simd_layers;
   const qarma::simd_relabel& rl = qarma::simd_relabels[R];
   const V f1 = dup(d, st.fwd[1]), f2 = dup(d, st.fwd[2]), b1 = dup(d, st.bwd[1]), b2 = dup(d, st.bwd[2]);
   const V rho1 = dup(d, lt.rho1), rho2 = dup(d, lt.rho2);
   // Round 0's additions on the 64-bit word; u64 lanes [x0, x0 >> 4] masked to nibbles hold the even
   // cells in bytes 0..7 and the odd cells in bytes 8..15; one position lookup makes the input layout.
-  const std::uint64_t x0 = data ^ k.first ^ modifier;
+  const std::uint64_t x0 = data ^ first ^ modifier;
   const V e = hn::And(hn::BitCast(d, hn::InterleaveLower(d64, hn::Set(d64, x0), hn::Set(d64, x0 >> 4))),
                       hn::Set(d, 0x0F));
   V z = rl.in_is_e ? e : lut(e, dup(d, rl.in_from_e));
@@ -191,14 +193,14 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
     const V r1 = lut(rho1, tw[l + 1]), r2 = lut(rho2, tw[l + 1]);
     const V key = hn::Xor(
         hn::Xor3(lut(r1, dup(d, rl.tq[l][0])), lut(r2, dup(d, rl.tq[l][1])), lut(r1, dup(d, rl.tq[l][2]))),
-        dup(d, k.v_layer[l]));
+        dup(d, lay[l]));
     z = layer(lut(f1, z), lut(f2, z), l, key);
   }
-  z = layer(lut(f1, z), lut(f2, z), R, dup(d, k.v_layer[R]));  // pseudo-reflector
+  z = layer(lut(f1, z), lut(f2, z), R, dup(d, lay[R]));  // pseudo-reflector
   HWY_UNROLL(1)
   for (unsigned i = R; i >= 1; --i) {  // central backward round, backward rounds R-1..1
     const unsigned l = 2 * R + 1 - i;
-    const V key = hn::Xor(lut(tw[i], dup(d, rl.sigma_out[l])), dup(d, k.v_layer[l]));
+    const V key = hn::Xor(lut(tw[i], dup(d, rl.sigma_out[l])), dup(d, lay[l]));
     z = layer(lut(b1, z), lut(b2, z), l, key);
   }
   // Last S-box: S'(even cells) in bytes 0..7, S'(odd cells) << 4 in bytes 8..15; the last key on
@@ -206,7 +208,7 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
   const V lo = lut(dup(d, st.bwd[0]), z), hi = lut(dup(d, st.bwd_hi), z);
   const auto out =
       hn::Xor(hn::BitCast(d64, lo), hn::InterleaveUpper(d64, hn::BitCast(d64, hi), hn::BitCast(d64, hi)));
-  return hn::GetLane(out) ^ k.last ^ modifier;
+  return hn::GetLane(out) ^ last ^ modifier;
 }
 
 #if HWY_TARGET == HWY_AVX3
@@ -219,12 +221,11 @@ HWY_INLINE std::uint64_t single(const pac_schedule& sched, std::uint64_t data, s
 // path; the layer orders, lookups and layouts tried, and what bounds a layer on Intel and AMD,
 // are in docs/performance.md ("PAC", "The single call").
 template <unsigned R>
-HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t data,
-                                       std::uint64_t modifier) {
+HWY_INLINE std::uint64_t single_avx512(pac::sbox s, const std::uint8_t (*lay)[16], std::uint64_t first,
+                                       std::uint64_t last, std::uint64_t data, std::uint64_t modifier) {
   constexpr unsigned kLookahead = 2;
   constexpr unsigned L = 2 * R + 1;
-  const qarma_simd_keys& k = sched.v;
-  const qarma::simd_sbox_tables& st = qarma::simd_sbox[unsigned(sched.q.s)];
+  const qarma::simd_sbox_tables& st = qarma::simd_sbox[unsigned(s)];
   const qarma::simd_layer_tables& lt = qarma::simd_layers;
   const qarma::simd_relabel& rl = qarma::simd_relabels_avx512(R);
   const auto ld = [](const std::uint8_t* p) { return _mm_load_si128(reinterpret_cast<const __m128i*>(p)); };
@@ -257,22 +258,21 @@ HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t 
       kt[l] = _mm_xor_si128(
           _mm_ternarylogic_epi64(_mm_shuffle_epi8(r1, ld(rl.tq[l][0])), _mm_shuffle_epi8(r2, ld(rl.tq[l][1])),
                                  _mm_shuffle_epi8(r1, ld(rl.tq[l][2])), 0x96),
-          ld(k.v_layer_avx512[l]));
+          ld(lay[l]));
     } else if (l == R) {  // pseudo-reflector: no tweak
-      kt[l] = ld(k.v_layer_avx512[R]);
+      kt[l] = ld(lay[R]);
     } else {  // backward: the tweak in the layer's layout
-      kt[l] =
-          _mm_xor_si128(_mm_shuffle_epi8(tw[2 * R + 1 - l], ld(rl.sigma_out[l])), ld(k.v_layer_avx512[l]));
+      kt[l] = _mm_xor_si128(_mm_shuffle_epi8(tw[2 * R + 1 - l], ld(rl.sigma_out[l])), ld(lay[l]));
     }
   };
   for (unsigned l = 0; l < kLookahead; ++l) share(l);
   const __m128i f1 = ld(st.fwd[1]), f2 = ld(st.fwd[2]), b1 = ld(st.bwd[1]), b2 = ld(st.bwd[2]);
   // Even cells in bytes 0..7, odd cells in bytes 8..15, then the input layout. The first key
-  // (k.first ^ modifier) is split the same way off the data path, so data goes straight to the
+  // (first ^ modifier) is split the same way off the data path, so data goes straight to the
   // vector unit and its nibble mask and key are one vpternlog: (e & 0x0F) ^ key.
   const __m128i split = _mm_set_epi64x(4, 0);
   const __m128i key0 =
-      _mm_and_si128(_mm_srlv_epi64(_mm_set1_epi64x(std::int64_t(k.first ^ modifier)), split), m0f);
+      _mm_and_si128(_mm_srlv_epi64(_mm_set1_epi64x(std::int64_t(first ^ modifier)), split), m0f);
   const __m128i e = _mm_srlv_epi64(_mm_set1_epi64x(std::int64_t(data)), split);
   __m128i z = _mm_ternarylogic_epi64(e, m0f, key0, 0x6A);
   if (!rl.in_is_e) z = _mm_shuffle_epi8(z, ld(rl.in_from_e));
@@ -290,7 +290,7 @@ HWY_INLINE std::uint64_t single_avx512(const pac_schedule& sched, std::uint64_t 
   }
   // S'(even cells) | S'(odd cells) << 4 and the last key. The odd cells (bytes 8..15) move to bytes
   // 0..7 before their lookup (vpshufd, 1 cycle), so the two lookups do not become ready together.
-  const __m128i kl = _mm_cvtsi64_si128(std::int64_t(k.last ^ modifier));
+  const __m128i kl = _mm_cvtsi64_si128(std::int64_t(last ^ modifier));
   const __m128i lo = _mm_shuffle_epi8(ld(st.bwd[0]), z);
   const __m128i hi = _mm_shuffle_epi8(ld(st.bwd_hi), _mm_shuffle_epi32(z, 0xEE));  // q1 -> q0
   return std::uint64_t(_mm_cvtsi128_si64(_mm_ternarylogic_epi64(lo, hi, kl, 0x96)));
@@ -747,32 +747,76 @@ HWY_INLINE void batch_bitsliced(const pac_schedule& sched, const std::uint64_t* 
 
 // ---- kernels with plain signatures, for the dispatch table ----------------------------------------
 
-// The best single-call path for R rounds on this target.
+// The best single-call path for R rounds on this target, on a keyed schedule.
 template <unsigned R>
 HWY_INLINE std::uint64_t single_best(const pac_schedule& s, std::uint64_t data, std::uint64_t modifier) {
 #if HWY_TARGET == HWY_AVX3
-  return single_avx512<R>(s, data, modifier);
+  return single_avx512<R>(s.q.s, s.v.v_layer_avx512, s.v.first, s.v.last, data, modifier);
+#else
+  return single<R>(s.q.s, s.v.v_layer, s.v.first, s.v.last, data, modifier);
 #endif
-  return single<R>(s, data, modifier);
+}
+
+// The same with the key passed in: the layer keys (make_qarma_simd_keys's v_layer, for this
+// target's layouts) are built here, two MixColumns on the 64-bit key words and one cell
+// expansion and position lookup per layer, instead of a full schedule (about 30x dearer), then
+// wiped. M(tau(k0 ^ RC_i)) = M(tau(k0)) ^ M(tau(RC_i)): the constants fold at compile time.
+template <pac::sbox S, unsigned R>
+HWY_INLINE std::uint64_t single_key(std::uint64_t k0, std::uint64_t w0, std::uint64_t data,
+                                    std::uint64_t modifier) {
+  using namespace qarma;
+  const hn::Full128<std::uint8_t> d;
+  const hn::Full128<std::uint64_t> d64;
+#if HWY_TARGET == HWY_AVX3
+  const simd_relabel& rl = simd_relabels_avx512(R);
+#else
+  const simd_relabel& rl = simd_relabels[R];
+#endif
+  const std::uint64_t w1 = std::rotr(w0, 1) ^ (w0 >> 63);
+  const std::uint64_t mk0 = mix_shuffle(k0);
+  alignas(16) std::uint8_t lay[2 * R + 1][16];
+  HWY_UNROLL(17)
+  for (unsigned l = 0; l < 2 * R + 1; ++l) {
+    const unsigned i = 2 * R + 1 - l;  // backward round of layer l > R
+    const std::uint64_t v = l + 1 < R ? mk0 ^ mix_shuffle(rc[l + 1])
+                            : l < R   ? mix_shuffle(w1)
+                            : l == R  ? permute<cell_inv_shuffle_perm>(k0)
+                            : i == R  ? w0
+                                      : k0 ^ rc[i] ^ alpha;
+    hn::Vec<decltype(d)> cells, unused;
+    unpack(d, hn::BitCast(d, hn::Set(d64, v)), cells, unused);
+    hn::Store(lut(cells, dup(d, rl.sigma_out[l])), d, lay[l]);
+  }
+  const std::uint64_t first = w0 ^ k0 ^ rc[0], last = k0 ^ rc[0] ^ alpha ^ w1;
+#if HWY_TARGET == HWY_AVX3
+  const std::uint64_t r = single_avx512<R>(S, lay, first, last, data, modifier);
+#else
+  const std::uint64_t r = single<R>(S, lay, first, last, data, modifier);
+#endif
+  for (auto& row : lay) hn::Store(hn::Zero(d), d, row);
+  wipe_barrier(lay);
+  return r;
 }
 
 FASTPRIM_ZERO_REGS inline std::uint64_t qarma5_single(const pac_schedule& s, std::uint64_t data,
                                                       std::uint64_t modifier) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
-#if HWY_TARGET == HWY_AVX3
-  return single_avx512<5>(s, data, modifier);
-#else
-  return single<5>(s, data, modifier);
-#endif
+  return single_best<5>(s, data, modifier);
 }
 FASTPRIM_ZERO_REGS inline std::uint64_t qarma3_single(const pac_schedule& s, std::uint64_t data,
                                                       std::uint64_t modifier) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
-#if HWY_TARGET == HWY_AVX3
-  return single_avx512<3>(s, data, modifier);
-#else
-  return single<3>(s, data, modifier);
-#endif
+  return single_best<3>(s, data, modifier);
+}
+FASTPRIM_ZERO_REGS inline std::uint64_t qarma5_key(std::uint64_t key_lo, std::uint64_t key_hi,
+                                                   std::uint64_t data, std::uint64_t modifier) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
+  return single_key<pac::sbox::sigma2, 5>(key_lo, key_hi, data, modifier);
+}
+FASTPRIM_ZERO_REGS inline std::uint64_t qarma3_key(std::uint64_t key_lo, std::uint64_t key_hi,
+                                                   std::uint64_t data, std::uint64_t modifier) noexcept {
+  FASTPRIM_ZERO_REGS_EVEX(HWY_TARGET <= HWY_AVX3);
+  return single_key<pac::sbox::sigma1, 3>(key_lo, key_hi, data, modifier);
 }
 FASTPRIM_ZERO_REGS inline std::uint64_t qarma_any_single(const pac_schedule& s, std::uint64_t data,
                                                          std::uint64_t modifier) noexcept {
@@ -854,6 +898,7 @@ inline constexpr pac_kernels table{
     &qarma_any_single,
     &qarma_any_batch,
     &qarma64,
+    {&qarma5_key, &qarma3_key},
 };
 FASTPRIM_HWY_EXPORT const pac_kernels* kernels = &table;
 #if HWY_TARGET == HWY_SSSE3
@@ -865,6 +910,7 @@ inline constexpr pac_kernels table_avx{
     &sse_entry<&qarma_any_single>::call,
     &sse_entry<&qarma_any_batch>::call,
     &sse_entry<&qarma64>::call,
+    {&sse_entry<&qarma5_key>::call, &sse_entry<&qarma3_key>::call},
 };
 FASTPRIM_HWY_EXPORT const pac_kernels* kernels_avx = &table_avx;
 #endif

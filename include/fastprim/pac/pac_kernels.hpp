@@ -47,6 +47,10 @@ using pac_batch_fn = void (*)(const pac_schedule&, const std::uint64_t* data, co
                               std::uint64_t* out, std::size_t n) noexcept;
 using qarma64_fn = std::uint64_t (*)(std::uint64_t p, std::uint64_t t, std::uint64_t w0, std::uint64_t k0,
                                      unsigned rounds, pac::sbox s) noexcept;
+// One PAC with the key passed in (QEMU's pauth_computepac): what the call needs of the schedule is
+// built in registers and on the stack, used once and wiped.
+using pac_key_fn = std::uint64_t (*)(std::uint64_t key_lo, std::uint64_t key_hi, std::uint64_t data,
+                                     std::uint64_t modifier) noexcept;
 
 struct pac_kernels {
   pac_single_fn single[3];
@@ -54,6 +58,7 @@ struct pac_kernels {
   pac_single_fn qarma_any;
   pac_batch_fn qarma_any_batch;
   qarma64_fn qarma64;
+  pac_key_fn single_key[2];  // QARMA5, QARMA3 (pac::algorithm order)
 };
 
 }  // namespace detail

@@ -115,12 +115,23 @@ FASTPRIM_ZERO_REGS inline std::uint64_t pac_qarma64(std::uint64_t p, std::uint64
   return qarma64(p, t, w0, k0, rounds, s);
 }
 
+// The key passed in: the scalar schedule of this call only (a few words), then wiped.
+template <pac::sbox S, unsigned R>
+FASTPRIM_ZERO_REGS inline std::uint64_t pac_qarma_key(std::uint64_t key_lo, std::uint64_t key_hi,
+                                                      std::uint64_t data, std::uint64_t modifier) noexcept {
+  qarma_keys q = qarma_keys_of(key_lo, key_hi, R, S);
+  const std::uint64_t r = qarma_encrypt<S, R>(q, data, modifier);
+  q.wipe();
+  return r;
+}
+
 inline constexpr pac_kernels kernels{
     {&pac_qarma5_single, &pac_qarma3_single, &pac_impdef_single},
     {&pac_batch_of<&pac_qarma5_single>, &pac_batch_of<&pac_qarma3_single>, &pac_batch_of<&pac_impdef_single>},
     &pac_qarma_any_single,
     &pac_batch_of<&pac_qarma_any_single>,
     &pac_qarma64,
+    {&pac_qarma_key<pac::sbox::sigma2, 5>, &pac_qarma_key<pac::sbox::sigma1, 3>},
 };
 
 }  // namespace pac::scalar
