@@ -760,7 +760,7 @@ HWY_INLINE std::uint64_t single_best(const pac_schedule& s, std::uint64_t data, 
 // The same with the key passed in: the layer keys (make_qarma_simd_keys's v_layer, for this
 // target's layouts) are built here, two MixColumns on the 64-bit key words and one cell
 // expansion and position lookup per layer, instead of a full schedule (about 30x dearer), then
-// wiped. M(tau(k0 ^ RC_i)) = M(tau(k0)) ^ M(tau(RC_i)): the constants fold at compile time.
+// wiped.
 template <pac::sbox S, unsigned R>
 HWY_INLINE std::uint64_t single_key(std::uint64_t k0, std::uint64_t w0, std::uint64_t data,
                                     std::uint64_t modifier) {
@@ -777,14 +777,8 @@ HWY_INLINE std::uint64_t single_key(std::uint64_t k0, std::uint64_t w0, std::uin
   alignas(16) std::uint8_t lay[2 * R + 1][16];
   HWY_UNROLL(17)
   for (unsigned l = 0; l < 2 * R + 1; ++l) {
-    const unsigned i = 2 * R + 1 - l;  // backward round of layer l > R
-    const std::uint64_t v = l + 1 < R ? mk0 ^ mix_shuffle(rc[l + 1])
-                            : l < R   ? mix_shuffle(w1)
-                            : l == R  ? permute<cell_inv_shuffle_perm>(k0)
-                            : i == R  ? w0
-                                      : k0 ^ rc[i] ^ alpha;
     hn::Vec<decltype(d)> cells, unused;
-    unpack(d, hn::BitCast(d, hn::Set(d64, v)), cells, unused);
+    unpack(d, hn::BitCast(d, hn::Set(d64, simd_layer_key_word(k0, w0, w1, mk0, R, l))), cells, unused);
     hn::Store(lut(cells, dup(d, rl.sigma_out[l])), d, lay[l]);
   }
   const std::uint64_t first = w0 ^ k0 ^ rc[0], last = k0 ^ rc[0] ^ alpha ^ w1;

@@ -230,6 +230,21 @@ static_assert(simd_relabels[5].in_is_e && simd_relabels_avx512(5).in_is_e,
 
 }  // namespace qarma
 
+// The key word layer l of an r-round single call adds after its linear map (natural cell order;
+// the kernels put it in the layer's layout): k0 = KeyLo, w0 = KeyHi, w1 = o(w0), mk0 = M(tau(k0)).
+// M(tau(k0 ^ RC_i)) = mk0 ^ M(tau(RC_i)) by linearity, so with l constant the RC part folds.
+FASTPRIM_ALWAYS_INLINE constexpr std::uint64_t simd_layer_key_word(std::uint64_t k0, std::uint64_t w0,
+                                                                   std::uint64_t w1, std::uint64_t mk0,
+                                                                   unsigned r, unsigned l) noexcept {
+  using namespace qarma;
+  const unsigned i = 2 * r + 1 - l;  // the backward round of a layer l > r
+  return l + 1 < r ? mk0 ^ mix_shuffle(rc[l + 1])
+         : l < r   ? mix_shuffle(w1)
+         : l == r  ? permute<cell_inv_shuffle_perm>(k0)
+         : i == r  ? w0
+                   : k0 ^ rc[i] ^ alpha;
+}
+
 // The key schedule qarma_simd_keys is in pac/pac_kernels.hpp (a separate-mode TU needs the type
 // only).
 FASTPRIM_ZERO_REGS constexpr qarma_simd_keys make_qarma_simd_keys(std::uint64_t key_lo, std::uint64_t key_hi,
@@ -257,11 +272,9 @@ FASTPRIM_ZERO_REGS constexpr qarma_simd_keys make_qarma_simd_keys(std::uint64_t 
   for (unsigned i = 0; i <= rounds; ++i) put(k.v_bwd[i], bwd_key(i));
   const simd_relabel& rl = simd_relabels[rounds];
   const simd_relabel& rx = simd_relabels_avx512(rounds);
+  const std::uint64_t mk0 = mix_shuffle(k0);
   for (unsigned l = 0; l < rl.layers; ++l) {
-    const std::uint64_t v = l < rounds    ? mix_shuffle(fwd_key(l + 1))  // natural layout
-                            : l == rounds ? permute<cell_inv_shuffle_perm>(k0)
-                                          : bwd_key(2 * rounds + 1 - l);
-    const auto b = to_bytes(v);
+    const auto b = to_bytes(simd_layer_key_word(k0, w0, w1, mk0, rounds, l));
     for (unsigned j = 0; j < 16; ++j) k.v_layer[l][j] = b[rl.sigma_out[l][j]];
     for (unsigned j = 0; j < 16; ++j) k.v_layer_avx512[l][j] = b[rx.sigma_out[l][j]];
   }
