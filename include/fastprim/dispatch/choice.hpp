@@ -2,9 +2,10 @@
 // report): the chosen backend and, for each row of the table, why it was or was not chosen.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
-#include <vector>
 
 #include "fastprim/backend.hpp"
 #include "fastprim/detail/config.hpp"
@@ -42,12 +43,29 @@ struct choice_row {
   reason why;
 };
 
+// At most one row per backend: a fixed array, so that declaring explain() costs a TU no <vector>.
+class choice_rows {
+ public:
+  void push_back(choice_row r) noexcept {
+    if (n_ < rows_.size()) rows_[n_++] = r;
+  }
+  void clear() noexcept { n_ = 0; }
+  std::size_t size() const noexcept { return n_; }
+  const choice_row& operator[](std::size_t i) const noexcept { return rows_[i]; }
+  const choice_row* begin() const noexcept { return rows_.data(); }
+  const choice_row* end() const noexcept { return rows_.data() + n_; }
+
+ private:
+  std::array<choice_row, std::size(all_backends)> rows_{};
+  std::size_t n_ = 0;
+};
+
 struct choice {
   primitive p{};
   backend chosen = backend::scalar;
   bool compile_time = false;
   const char* variant = nullptr;  // the chosen backend's variant for this CPU (see refined), if any
-  std::vector<choice_row> rows;   // the whole best-first table
+  choice_rows rows;               // the whole best-first table
 };
 
 }  // namespace detail
