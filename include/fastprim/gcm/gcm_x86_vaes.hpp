@@ -681,12 +681,31 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
     const std::size_t off = 256 * nfull, rest = len - off;
     const std::byte* pw = hk.bytes + 16 * (npow - 1 - r);
     const __m512i ct = _mm512_add_epi32(ctr, lane_add(static_cast<int>(16 * nfull)));
+    // Their zmm as independent chains side by side (one chain per loop iteration measured 2%
+    // slower at 1420 bytes).
+    __m512i x[4];
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) x[j] = _mm512_add_epi32(ct, lane_add(4 * j));
+    switch ((r + 3) / 4) {
+      case 1:
+        aes::x86_vaes::enc_z<R, 1>(x, K);
+        break;
+      case 2:
+        aes::x86_vaes::enc_z<R, 2>(x, K);
+        break;
+      case 3:
+        aes::x86_vaes::enc_z<R, 3>(x, K);
+        break;
+      case 4:
+        aes::x86_vaes::enc_z<R, 4>(x, K);
+        break;
+      default:
+        break;
+    }
     for (std::size_t j = 0; 4 * j < r; ++j) {
-      __m512i x[1] = {_mm512_add_epi32(ct, lane_add(4 * static_cast<int>(j)))};
-      aes::x86_vaes::enc_z<R, 1>(x, K);
       const __mmask64 m = bytes_mask(rest - 64 * j);
       const __m512i d = _mm512_maskz_loadu_epi8(m, in + off + 64 * j);
-      const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x[0], d));
+      const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x[j], d));
       _mm512_mask_storeu_epi8(out + off + 64 * j, m, c);
       mul1_add(at, _mm512_shuffle_epi8(Enc ? c : d, bs), _mm512_maskz_loadu_epi64(lanes(r, j), pw + 64 * j));
     }
