@@ -1,6 +1,7 @@
 // fastprim-bench: every fastprim backend and every peer library on this machine, side by
 // side in one run. Google Benchmark does the timing, repetitions and JSON; this file adds the
-// table (median of repetitions: TSC ticks per byte, GB/s) and the CPU/dispatch header.
+// table (median of repetitions of each run's fastest block of calls: TSC ticks per byte, GB/s)
+// and the CPU/dispatch header.
 //
 //   fastprim-bench [--quick] [--json FILE] [--filter REGEX] [--repetitions N] [--sequential]
 //
@@ -87,7 +88,7 @@ class table_reporter : public benchmark::BenchmarkReporter {
       cell c;
       c.tsc_per_byte = r.counters.at("tsc_per_byte");
       c.gbps = tsc_ghz_ / c.tsc_per_byte;  // from the same TSC reading, so the two agree
-      c.ns = r.GetAdjustedRealTime();
+      c.ns = c.tsc_per_byte * static_cast<double>(it->second.bytes) / tsc_ghz_;
       cells_[{it->second.group, it->second.bytes}][it->second.impl] = c;
     }
   }
@@ -174,8 +175,8 @@ int main(int argc, char** argv) {
       "measures {:.2f} core cycles per tick now (core about {:.2f} GHz; it varies with load and turbo).\n"
       "Compare ratios within one run; {}.\n",
       ghz, ratio, ratio * ghz,
-      reps == 1 ? std::string("each cell is one run (no median)")
-                : fmt::format("each cell is the median of {} runs{}", reps,
+      reps == 1 ? std::string("each cell is one run's fastest ~18 us block of calls")
+                : fmt::format("each cell is the median of {} runs (each run: its fastest ~18 us block of calls){}", reps,
                               vm.count("sequential") ? ", run back to back"
                                                      : ", interleaved at random with every other cell's"));
 
