@@ -302,9 +302,17 @@ FASTPRIM_ALWAYS_INLINE bool gcm_small_open(const gcm_core& c, std::span<const st
 
 // Constant-time equality of the first n bytes. The verdict itself is the public result (declassified
 // for test/ct's memcheck run); the bytes compared are not.
+// Eight bytes per step (a byte loop was a third of a 16-byte open's time).
 FASTPRIM_ALWAYS_INLINE bool ct_equal(const std::byte* a, const std::byte* b, std::size_t n) noexcept {
-  unsigned d = 0;
-  for (std::size_t i = 0; i < n; ++i) d |= static_cast<unsigned>(a[i] ^ b[i]);
+  std::uint64_t d = 0;
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t x, y;
+    std::memcpy(&x, a + i, 8);
+    std::memcpy(&y, b + i, 8);
+    d |= x ^ y;
+  }
+  for (; i < n; ++i) d |= static_cast<std::uint64_t>(a[i] ^ b[i]);
   __asm__("" : "+r"(d));  // keep the compiler from ending the loop at the first difference
   bool ok = d == 0;
   FASTPRIM_CT_DECLASSIFY(ok);
