@@ -175,10 +175,12 @@ int main(int argc, char** argv) {
       "measures {:.2f} core cycles per tick now (core about {:.2f} GHz; it varies with load and turbo).\n"
       "Compare ratios within one run; {}.\n",
       ghz, ratio, ratio * ghz,
-      reps == 1 ? std::string("each cell is one run's fastest ~18 us block of calls")
-                : fmt::format("each cell is the median of {} runs (each run: its fastest ~18 us block of calls){}", reps,
-                              vm.count("sequential") ? ", run back to back"
-                                                     : ", interleaved at random with every other cell's"));
+      reps == 1
+          ? std::string("each cell is one run's fastest ~18 us block of calls")
+          : fmt::format("each cell is the median of {} runs (each run: its fastest ~18 us block of calls){}",
+                        reps,
+                        vm.count("sequential") ? ", run back to back"
+                                               : ", interleaved at random with every other cell's"));
 
   register_xxh64();
   register_sha();
