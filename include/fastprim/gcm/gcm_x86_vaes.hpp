@@ -470,10 +470,8 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i encrypt_body(const zkeys
                                                                      counters& c, __m512i bs, __m128i acc_y,
                                                                      const std::byte* in, std::byte* out,
                                                                      std::size_t n) noexcept {
-  if (std::size_t h = c.to_aligned(); n >= align_blocks && h != 0) {
-    // if (((n - h) & 31) > 16) h += 16;  // the shorter tail after the loop
+  if (const std::size_t h = c.to_aligned(); n >= align_blocks && h != 0)
     head<R, true>(K, hk, c, bs, acc_y, in, out, n, h);
-  }
   if (n >= 32) {
     ctr16<R>(K, c, bs, in, out);
     ctr16<R>(K, c, bs, in + 256, out + 256);
@@ -481,6 +479,24 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i encrypt_body(const zkeys
     in += 512;
     out += 512;
     bulk<R, true>(K, hk, c, bs, acc_y, in, out, n);
+    if (n >= 16) {
+      // One more half, its rounds carrying the GHASH of the first 16 of the last 32 blocks: the
+      // last 32 before `out` are again the ones left to hash, and the tail after the loop is < 16.
+      __m512i x[4], g[4];
+      c.take<4>(x, bs);
+#pragma GCC unroll 4
+      for (int j = 0; j < 4; ++j) x[j] = _mm512_xor_si512(x[j], K.k[0]);
+      g[0] = load_ghash(out - 512, bs, acc_y);
+#pragma GCC unroll 3
+      for (int j = 1; j < 4; ++j) g[j] = load_ghash(out - 512 + 64 * j, bs);
+      acc a = acc_zero();
+      aes_ghash<R, true, false>(x, K, hk.bytes + 16 * (npow - 16), a, g, &acc_y);
+#pragma GCC unroll 4
+      for (int j = 0; j < 4; ++j) storez(out + 64 * j, _mm512_xor_si512(x[j], loadz(in + 64 * j)));
+      in += 256;
+      out += 256;
+      n -= 16;
+    }
     // The tail's CTR, then the last group and the tail hashed as one run of 32 + n blocks.
     if (n != 0) ctr_n<R>(K, c, bs, in, out, n);
     return ghash_n(hk, acc_y, out - 512, 32 + n);
