@@ -304,6 +304,25 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void aes_ghash(__m512i* x, const
   for (int j = 0; j < 4; ++j) x[j] = _mm512_aesenclast_epi128(x[j], K.k[R]);
 }
 
+// AES on the first nz (0..4) zmm at x as independent chains: a runtime count to enc_z's
+// template argument.
+template <int R>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void enc_first(__m512i* x, const zkeys<R>& K,
+                                                               std::size_t nz) noexcept {
+  switch (nz) {
+    case 1:
+      return aes::x86_vaes::enc_z<R, 1>(x, K);
+    case 2:
+      return aes::x86_vaes::enc_z<R, 2>(x, K);
+    case 3:
+      return aes::x86_vaes::enc_z<R, 3>(x, K);
+    case 4:
+      return aes::x86_vaes::enc_z<R, 4>(x, K);
+    default:
+      return;
+  }
+}
+
 // Four zmm of CTR, no GHASH: out = in ^ E(counters).
 template <int R>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void ctr16(const zkeys<R>& K, counters& c, __m512i bs,
@@ -428,20 +447,8 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void head(const zkeys<R>& K, con
   for (std::size_t j0 = 0; 4 * j0 < h; j0 += 4) {
     __m512i x[4];
     c.take<4>(x, bs);
-    switch ((h - 4 * j0 + 3) / 4) {
-      case 1:
-        aes::x86_vaes::enc_z<R, 1>(x, K);
-        break;
-      case 2:
-        aes::x86_vaes::enc_z<R, 2>(x, K);
-        break;
-      case 3:
-        aes::x86_vaes::enc_z<R, 3>(x, K);
-        break;
-      default:
-        aes::x86_vaes::enc_z<R, 4>(x, K);
-        break;
-    }
+    const std::size_t nz = (h - 4 * j0 + 3) / 4;
+    enc_first<R>(x, K, nz > 4 ? 4 : nz);
 #pragma GCC unroll 4
     for (std::size_t k = 0; k < 4; ++k) {
       const std::size_t j = j0 + k;
@@ -808,22 +815,7 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
     __m512i x[4];
 #pragma GCC unroll 4
     for (int j = 0; j < 4; ++j) x[j] = _mm512_add_epi32(ct, lane_add(4 * j));
-    switch ((r + 3) / 4) {
-      case 1:
-        aes::x86_vaes::enc_z<R, 1>(x, K);
-        break;
-      case 2:
-        aes::x86_vaes::enc_z<R, 2>(x, K);
-        break;
-      case 3:
-        aes::x86_vaes::enc_z<R, 3>(x, K);
-        break;
-      case 4:
-        aes::x86_vaes::enc_z<R, 4>(x, K);
-        break;
-      default:
-        break;
-    }
+    enc_first<R>(x, K, (r + 3) / 4);
     for (std::size_t j = 0; 4 * j < r; ++j) {
       const __mmask64 m = bytes_mask(rest - 64 * j);
       const __m512i d = _mm512_maskz_loadu_epi8(m, in + off + 64 * j);
