@@ -380,7 +380,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void small(const aes_round_keys&
 }
 
 // 16 blocks of AES carrying the GHASH of the 16 at src (their powers at pw; acc_y enters with the
-// first when First), reduced into acc_y when Reduce.
+// first when First), reduced into acc_y when Reduce. bez: counters::base, read only when Aligned.
 template <int R, bool Aligned, bool First, bool Reduce>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void quarter(const zkeys<R>& K, counters& c, __m512i bs,
                                                              __m512i bez, __m128i& acc_y, acc& a,
@@ -491,8 +491,8 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void head(const zkeys<R>& K, con
 }
 
 // Encryption of n >= 4 blocks from the GHASH state acc_y (reflected); returns the new state.
-// After the first 32 blocks' CTR, the bulk loop; the last group and the tail (< 32 blocks) are
-// hashed together after the tail's CTR.
+// After the first 32 blocks' CTR, the bulk loop; the last 32 blocks and the tail (< 16 blocks)
+// are hashed together after the tail's CTR.
 template <int R>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i encrypt_body(const zkeys<R>& K, const gcm_key& hk,
                                                                      counters& c, __m512i bs, __m128i acc_y,
@@ -508,19 +508,10 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i encrypt_body(const zkeys
     out += 512;
     bulk<R, true>(K, hk, c, bs, acc_y, in, out, n);
     if (n >= 16) {
-      // One more half, its rounds carrying the GHASH of the first 16 of the last 32 blocks: the
+      // One more quarter, its rounds carrying the GHASH of the first 16 of the last 32 blocks: the
       // last 32 before `out` are again the ones left to hash, and the tail after the loop is < 16.
-      __m512i x[4], g[4];
-      c.take<4>(x, bs);
-#pragma GCC unroll 4
-      for (int j = 0; j < 4; ++j) x[j] = _mm512_xor_si512(x[j], K.k[0]);
-      g[0] = load_ghash(out - 512, bs, acc_y);
-#pragma GCC unroll 3
-      for (int j = 1; j < 4; ++j) g[j] = load_ghash(out - 512 + 64 * j, bs);
       acc a = acc_zero();
-      aes_ghash<R, true, false>(x, K, hk.bytes + 16 * (npow - 16), a, g, &acc_y);
-#pragma GCC unroll 4
-      for (int j = 0; j < 4; ++j) storez(out + 64 * j, _mm512_xor_si512(x[j], loadz(in + 64 * j)));
+      quarter<R, false, true, true>(K, c, bs, bs, acc_y, a, out - 512, hk.bytes + 16 * (npow - 16), in, out);
       in += 256;
       out += 256;
       n -= 16;
