@@ -26,6 +26,7 @@
 #include "fastprim/backend.hpp"
 #include "fastprim/bytes.hpp"
 #include "fastprim/detail/config.hpp"
+#include "fastprim/detail/ct_equal.hpp"
 #include "fastprim/detail/endian.hpp"
 #include "fastprim/detail/secure_zero.hpp"
 #include "fastprim/dispatch/aes.hpp"
@@ -300,25 +301,6 @@ FASTPRIM_ALWAYS_INLINE bool gcm_small_open(const gcm_core& c, std::span<const st
                                            std::span<const std::byte> aad, std::span<const std::byte> in,
                                            std::span<const std::byte> tag, std::byte* out) noexcept;
 
-// Constant-time equality of the first n bytes. The verdict itself is the public result (declassified
-// for test/ct's memcheck run); the bytes compared are not.
-// Eight bytes per step (a byte loop was a third of a 16-byte open's time).
-FASTPRIM_ALWAYS_INLINE bool ct_equal(const std::byte* a, const std::byte* b, std::size_t n) noexcept {
-  std::uint64_t d = 0;
-  std::size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    std::uint64_t x, y;
-    std::memcpy(&x, a + i, 8);
-    std::memcpy(&y, b + i, 8);
-    d |= x ^ y;
-  }
-  for (; i < n; ++i) d |= static_cast<std::uint64_t>(a[i] ^ b[i]);
-  __asm__("" : "+r"(d));  // keep the compiler from ending the loop at the first difference
-  bool ok = d == 0;
-  FASTPRIM_CT_DECLASSIFY(ok);
-  return ok;
-}
-
 FASTPRIM_ALWAYS_INLINE bool gcm_small_open(const gcm_core& c, std::span<const std::byte> iv,
                                            std::span<const std::byte> aad, std::span<const std::byte> in,
                                            std::span<const std::byte> tag, std::byte* out) noexcept {
@@ -328,7 +310,7 @@ FASTPRIM_ALWAYS_INLINE bool gcm_small_open(const gcm_core& c, std::span<const st
   alignas(16) std::byte y[16]{};
   c.k->ghash(c.hk, y, b.hb, nh);
   for (std::size_t i = 0; i < 16; ++i) y[i] ^= b.ks[i];
-  const bool ok = ct_equal(y, tag.data(), tag.size());
+  const bool ok = ct_verdict(y, tag.data(), tag.size());
   if (ok && !in.empty()) std::memcpy(out, b.ks + 16, in.size());
   return ok;
 }
@@ -406,7 +388,7 @@ class aes_gcm {
       alignas(16) std::byte t[16];
       c_.fn.message(c_.ks, c_.hk, iv.data(), aad.data(), aad.size(), in.data(), out.data(), in.size(), t,
                     false);
-      if (FASTPRIM_LIKELY(detail::ct_equal(t, tag.data(), tag.size()))) return {};
+      if (FASTPRIM_LIKELY(detail::ct_verdict(t, tag.data(), tag.size()))) return {};
       return open_failed(out.data(), in.size());
     }
     return open_any(iv, aad, in, tag, out);
@@ -512,7 +494,7 @@ class aes_gcm {
     (void)s.aad(c_, aad);
     (void)s.update(c_, in, out.data(), false);
     s.finish(c_, t);
-    const bool ok = detail::ct_equal(t, tag.data(), tag.size());
+    const bool ok = detail::ct_verdict(t, tag.data(), tag.size());
     detail::secure_zero(t, sizeof t);
     if (FASTPRIM_UNLIKELY(!ok)) return open_failed(out.data(), in.size());
     return {};
@@ -596,7 +578,7 @@ class aes_gcm_decryptor : public detail::gcm_stream_base {
     if (FASTPRIM_UNLIKELY(s_.finished)) return detail::err_gcm_finished;
     alignas(16) std::byte t[16];
     s_.finish(key_.c_, t);
-    const bool ok = detail::ct_equal(t, tag.data(), tag.size());
+    const bool ok = detail::ct_verdict(t, tag.data(), tag.size());
     detail::secure_zero(t, sizeof t);
     if (FASTPRIM_UNLIKELY(!ok)) return detail::err_gcm_auth;
     return {};

@@ -27,6 +27,7 @@
 #include "fastprim/backend.hpp"
 #include "fastprim/bytes.hpp"
 #include "fastprim/detail/config.hpp"
+#include "fastprim/detail/ct_equal.hpp"
 #include "fastprim/detail/secure_zero.hpp"
 #include "fastprim/dispatch/authenc.hpp"
 #include "fastprim/error.hpp"

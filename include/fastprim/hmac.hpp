@@ -19,25 +19,13 @@
 
 #include "fastprim/bytes.hpp"
 #include "fastprim/detail/config.hpp"
+#include "fastprim/detail/ct_equal.hpp"
 #include "fastprim/detail/md_buffer.hpp"
 #include "fastprim/detail/secure_zero.hpp"
 #include "fastprim/sha1.hpp"
 #include "fastprim/sha256.hpp"
 
 FASTPRIM_NAMESPACE_BEGIN
-namespace detail {
-
-// Equality of two byte strings in time that depends on their lengths only.
-inline bool ct_equal(std::span<const std::byte> a, std::span<const std::byte> b) noexcept {
-  if (a.size() != b.size()) return false;
-  unsigned diff = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) diff |= std::to_integer<unsigned>(a[i] ^ b[i]);
-  // Keep the compiler from turning the OR-reduction into an early exit.
-  __asm__("" : "+r"(diff));
-  return diff == 0;
-}
-
-}  // namespace detail
 
 template <class H>
 class authenc;
