@@ -928,6 +928,26 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
   finish(a, hk, l, e, tag);
 }
 
+// No data, more AAD than the tiny path takes (GMAC): E_K(J0) on xmm first, then the AAD, so that
+// its rounds overlap the multiplies (J0 in the short path's zmm, after the AAD and gating the
+// length block's multiply, measured 25-30% slower from 64 to 576 bytes).
+template <int R>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_gmac(const aes_round_keys& ks, const gcm_key& hk,
+                                                                  __m128i base, const std::byte* aad,
+                                                                  std::size_t aad_len,
+                                                                  std::byte* tag) noexcept {
+  const __m128i e = aes::x86_vaes::enc1<R>(_mm_add_epi32(base, _mm_set_epi32(1 << 24, 0, 0, 0)), key_ptr(ks));
+  const __m512i bs = zrev();
+  const std::size_t na = (aad_len + 15) / 16;
+  acc a = acc_zero();
+  __m128i l = length_block(aad_len, 0);
+  if (FASTPRIM_LIKELY(na + 1 <= npow))
+    absorb(a, hk, npow - (na + 1), aad, aad_len, _mm_setzero_si128(), bs);
+  else
+    l = _mm_xor_si128(l, ghash_bytes(hk, _mm_setzero_si128(), aad, aad_len, bs));
+  finish(a, hk, l, e, tag);
+}
+
 // Past short_blocks: one out-of-line call from message_dir (a second call site there slows the
 // inlined short paths), two tail calls from here.
 template <int R, bool Enc>
@@ -962,14 +982,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round
     }
   }
   if (nc > short_blocks) return message_big<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
-  // No data (GMAC with more AAD than the tiny path takes): the short path's masked-off accesses
-  // around `in` and `out` (null here) must not touch an unmapped page, where each costs a microcode
-  // assist (measured: 64 bytes of AAD 313 ticks, against 32 with this local block).
-  alignas(64) std::byte none[64];
-  if (nc == 0) {
-    in = none + 16;
-    out = none + 16;
-  }
+  if (nc == 0) return message_gmac<R>(ks, hk, base, aad, aad_len, tag);
   const __m512i bs = zrev();
   __m128i y = _mm_setzero_si128();
   acc a = acc_zero();
