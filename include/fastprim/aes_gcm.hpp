@@ -393,16 +393,19 @@ class aes_gcm {
     }
     return open_any(iv, aad, in, tag, out);
   }
-  // Any byte ranges; `{}` for an empty one (GMAC: seal(iv, aad, {}, {}, tag)).
+  // Any byte ranges; `{}` for an empty one (GMAC: seal(iv, aad, {}, {}, tag)). Always inlined too:
+  // out of line, these forwarders cost a 64-byte open a third more time (41 ticks against 33).
   template <byte_input V, byte_input A = std::span<const std::byte>,
             byte_input I = std::span<const std::byte>, byte_output O = std::span<std::byte>, byte_output T>
-  [[nodiscard]] result<void> seal(V&& iv, A&& aad, I&& in, O&& out, T&& tag) const noexcept {
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> seal(V&& iv, A&& aad, I&& in, O&& out,
+                                                         T&& tag) const noexcept {
     return seal(as_byte_input(iv), as_byte_input(aad), as_byte_input(in), as_byte_output(out),
                 as_byte_output(tag));
   }
   template <byte_input V, byte_input A = std::span<const std::byte>,
             byte_input I = std::span<const std::byte>, byte_input T, byte_output O = std::span<std::byte>>
-  [[nodiscard]] result<void> open(V&& iv, A&& aad, I&& in, T&& tag, O&& out) const noexcept {
+  [[nodiscard]] FASTPRIM_ALWAYS_INLINE result<void> open(V&& iv, A&& aad, I&& in, T&& tag,
+                                                         O&& out) const noexcept {
     return open(as_byte_input(iv), as_byte_input(aad), as_byte_input(in), as_byte_input(tag),
                 as_byte_output(out));
   }
