@@ -171,13 +171,13 @@ void register_one(std::size_t n) {
 
   // fastprim, dispatched, then each usable backend.
   auto fp = std::make_shared<fastprim::aes_gcm>(*fastprim::aes_gcm::create(*key));
-  add_checked<O>(group, "fastprim", b, want, [fp, b] { return run_fastprim<O>(*fp, b); });
+  add_checked<O>(group, "fastprim", b, want, [fp, b]() FPBENCH_CALL { return run_fastprim<O>(*fp, b); });
   for (fastprim::backend be : fastprim::all_backends) {
     auto r = fastprim::aes_gcm::create(*key, be);
     if (!r) continue;
     auto g = std::make_shared<fastprim::aes_gcm>(*r);
     add_checked<O>(group, "fastprim:" + std::string(fastprim::to_string(be)), b, want,
-                   [g, b] { return run_fastprim<O>(*g, b); });
+                   [g, b]() FPBENCH_CALL { return run_fastprim<O>(*g, b); });
   }
 
 #if FPBENCH_HAVE_IPSEC_MB
@@ -196,7 +196,7 @@ void register_one(std::size_t n) {
       IMB_AES256_GCM_PRE(m.get(), b.u_key(), &s->key);
     std::memcpy(s->iv, b.u_iv(), iv_len);
     std::memcpy(s->iv + iv_len, "\0\0\0\1", 4);
-    add_checked<O>(group, "ipsec-mb", b, want, [m, s, b] {
+    add_checked<O>(group, "ipsec-mb", b, want, [m, s, b]() FPBENCH_CALL {
       IMB_MGR* mgr = m.get();
       const std::uint8_t* in = b.u_in();
       std::uint8_t* out = b.u_out();
@@ -236,7 +236,7 @@ void register_one(std::size_t n) {
     check(EVP_CipherInit_ex(ctx.get(), Bits == 128 ? EVP_aes_128_gcm() : EVP_aes_256_gcm(), nullptr,
                             b.u_key(), nullptr, O != op::open) == 1,
           group + " openssl: EVP_CipherInit_ex");
-    add_checked<O>(group, "openssl", b, want, [ctx, b] {
+    add_checked<O>(group, "openssl", b, want, [ctx, b]() FPBENCH_CALL {
       EVP_CIPHER_CTX* c = ctx.get();
       unsigned char last[16];  // GCM's final writes nothing
       int len = 0, fin = 0;
@@ -262,7 +262,7 @@ void register_one(std::size_t n) {
           group + " libgcrypt: gcry_cipher_open");
     std::shared_ptr<std::remove_pointer_t<gcry_cipher_hd_t>> hd(h, gcry_cipher_close);
     check(gcry_cipher_setkey(h, b.key->data(), b.key->size()) == 0, group + " libgcrypt: setkey");
-    add_checked<O>(group, "libgcrypt", b, want, [hd, b] {
+    add_checked<O>(group, "libgcrypt", b, want, [hd, b]() FPBENCH_CALL {
       gcry_cipher_hd_t c = hd.get();
       bool ok = gcry_cipher_setiv(c, b.iv->data(), iv_len) == 0;
       if constexpr (O == op::seal) {
@@ -284,7 +284,7 @@ void register_one(std::size_t n) {
     using N = std::conditional_t<Bits == 128, nettle_gcm128, nettle_gcm256>;
     auto c = std::make_shared<typename N::ctx>();
     N::set_key(c.get(), b.u_key());
-    add_checked<O>(group, "nettle", b, want, [c, b] {
+    add_checked<O>(group, "nettle", b, want, [c, b]() FPBENCH_CALL {
       auto* x = c.get();
       N::set_iv(x, iv_len, b.u_iv());
       if constexpr (O == op::gmac) N::update(x, b.n, b.u_in());
@@ -321,7 +321,7 @@ void register_one(std::size_t n) {
     };
     add_checked<O>(
         group, "botan", b, want,
-        [mode, buf, b] {
+        [mode, buf, b]() FPBENCH_CALL {
           if constexpr (O == op::seal) {
             buf->resize(b.n);  // drops the previous tag; re-encrypts the previous ciphertext
           } else if constexpr (O == op::open) {
@@ -349,14 +349,14 @@ void register_one(std::size_t n) {
     if constexpr (O == op::open) {
       auto d = std::make_shared<GCM<AES>::Decryption>();
       d->SetKeyWithIV(b.u_key(), b.key->size(), b.u_iv(), iv_len);
-      add_checked<O>(group, "cryptopp", b, want, [d, b] {
+      add_checked<O>(group, "cryptopp", b, want, [d, b]() FPBENCH_CALL {
         return d->DecryptAndVerify(b.u_out(), b.u_tag(), tag_len, b.u_iv(), iv_len, b.u_in(), 0, b.u_in(),
                                    b.n);
       });
     } else {
       auto e = std::make_shared<GCM<AES>::Encryption>();
       e->SetKeyWithIV(b.u_key(), b.key->size(), b.u_iv(), iv_len);
-      add_checked<O>(group, "cryptopp", b, want, [e, b] {
+      add_checked<O>(group, "cryptopp", b, want, [e, b]() FPBENCH_CALL {
         if constexpr (O == op::seal)
           e->EncryptAndAuthenticate(b.u_out(), b.u_tag(), tag_len, b.u_iv(), iv_len, b.u_in(), 0, b.u_in(),
                                     b.n);

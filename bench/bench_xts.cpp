@@ -157,13 +157,13 @@ void register_one(std::size_t n) {
 
   // fastprim, dispatched, then each usable backend.
   auto fp = std::make_shared<fastprim::aes_xts>(*fastprim::aes_xts::create(*key));
-  add_checked(group, "fastprim", b, want, [fp, b] { return run_fastprim<O>(*fp, b); });
+  add_checked(group, "fastprim", b, want, [fp, b]() FPBENCH_CALL { return run_fastprim<O>(*fp, b); });
   for (fastprim::backend be : fastprim::all_backends) {
     auto r = fastprim::aes_xts::create(*key, be);
     if (!r) continue;
     auto x = std::make_shared<fastprim::aes_xts>(*r);
     add_checked(group, "fastprim:" + std::string(fastprim::to_string(be)), b, want,
-                [x, b] { return run_fastprim<O>(*x, b); });
+                [x, b]() FPBENCH_CALL { return run_fastprim<O>(*x, b); });
   }
 
   // OpenSSL EVP: one context with cipher and key set once; per message only the IV (the tweak).
@@ -172,7 +172,7 @@ void register_one(std::size_t n) {
     check(EVP_CipherInit_ex(ctx.get(), Bits == 128 ? EVP_aes_128_xts() : EVP_aes_256_xts(), nullptr,
                             b.u_key(), b.u_tweak(), O == op::enc) == 1,
           group + " openssl: EVP_CipherInit_ex");
-    add_checked(group, "openssl", b, want, [ctx, b] {
+    add_checked(group, "openssl", b, want, [ctx, b]() FPBENCH_CALL {
       EVP_CIPHER_CTX* c = ctx.get();
       int len = 0;
       bool ok = EVP_CipherInit_ex(c, nullptr, nullptr, nullptr, b.u_tweak(), O == op::enc) == 1;
@@ -189,7 +189,7 @@ void register_one(std::size_t n) {
           group + " libgcrypt: gcry_cipher_open");
     std::shared_ptr<std::remove_pointer_t<gcry_cipher_hd_t>> hd(h, gcry_cipher_close);
     check(gcry_cipher_setkey(h, b.key->data(), b.key->size()) == 0, group + " libgcrypt: setkey");
-    add_checked(group, "libgcrypt", b, want, [hd, b] {
+    add_checked(group, "libgcrypt", b, want, [hd, b]() FPBENCH_CALL {
       gcry_cipher_hd_t c = hd.get();
       bool ok = gcry_cipher_setiv(c, b.tweak->data(), tweak_len) == 0;
       if constexpr (O == op::enc)
@@ -208,7 +208,7 @@ void register_one(std::size_t n) {
       N::set_encrypt_key(c.get(), b.u_key());
     else
       N::set_decrypt_key(c.get(), b.u_key());
-    add_checked(group, "nettle", b, want, [c, b] {
+    add_checked(group, "nettle", b, want, [c, b]() FPBENCH_CALL {
       if constexpr (O == op::enc)
         N::encrypt(c.get(), b.u_tweak(), b.n, b.u_out(), b.u_in());
       else
@@ -233,7 +233,7 @@ void register_one(std::size_t n) {
     };
     add_checked(
         group, "botan", b, want,
-        [buf, b, finish] {
+        [buf, b, finish]() FPBENCH_CALL {
           buf->assign(b.u_in(), b.u_in() + b.n);
           return finish();
         },
@@ -249,7 +249,7 @@ void register_one(std::size_t n) {
     using mode = std::conditional_t<O == op::enc, XTS_Mode<AES>::Encryption, XTS_Mode<AES>::Decryption>;
     auto x = std::make_shared<mode>();
     x->SetKeyWithIV(b.u_key(), b.key->size(), b.u_tweak(), tweak_len);
-    add_checked(group, "cryptopp", b, want, [x, b] {
+    add_checked(group, "cryptopp", b, want, [x, b]() FPBENCH_CALL {
       x->Resynchronize(b.u_tweak(), tweak_len);
       x->ProcessData(b.u_out(), b.u_in(), b.n);
       return true;
