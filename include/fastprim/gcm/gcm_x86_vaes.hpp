@@ -450,9 +450,25 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void bulk(const zkeys<R>& K, con
     bulk_loop<R, Enc, false>(K, hk, c, bs, acc_y, in, out, n);
 }
 
-// Runs of at least this many blocks first take the blocks before c is a multiple of 16 on their
-// own, so that the bulk loop runs aligned (shorter runs lose more to that split than they gain).
+// Runs of at least this many blocks first take some blocks on their own (head_blocks), so that the
+// bulk loop runs with aligned counters or aligned data (shorter runs lose more to that split than
+// they gain).
 inline constexpr std::size_t align_blocks = 1024;
+
+// The head of a run of n blocks: the blocks before c is a multiple of 16 (take_k0). Decryption, whose
+// loop reads `in` twice, instead takes the blocks before `in` is 64-byte aligned where one head cannot
+// do both and `in` is 16-byte aligned (split loads cost it more than the counters' 4 ops per 16
+// blocks: 16-64 KiB open 5-6% faster; encryption 3% slower that way).
+template <bool Enc>
+FASTPRIM_ALWAYS_INLINE std::size_t head_blocks(const counters& c, const std::byte* in,
+                                               std::size_t n) noexcept {
+  if (n < align_blocks) return 0;
+  const std::size_t h = c.to_aligned();
+  const auto a = reinterpret_cast<std::uintptr_t>(in);
+  if (Enc || (a & 15) != 0) return h;
+  const std::size_t d = ((64 - (a & 63)) & 63) / 16;
+  return (h - d) % 4 == 0 ? h : d;
+}
 
 // The first h (1..31) blocks of a run on their own: up to 4 zmm at a time as independent chains,
 // hashed from registers (the ciphertext read back from a masked store would wait for it), one
@@ -498,7 +514,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i encrypt_body(const zkeys
                                                                      counters& c, __m512i bs, __m128i acc_y,
                                                                      const std::byte* in, std::byte* out,
                                                                      std::size_t n) noexcept {
-  if (const std::size_t h = c.to_aligned(); n >= align_blocks && h != 0)
+  if (const std::size_t h = head_blocks<true>(c, in, n); h != 0)
     head<R, true>(K, hk, c, bs, acc_y, in, out, n, h);
   if (n >= 32) {
     ctr16<R>(K, c, bs, in, out);
@@ -530,7 +546,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i decrypt_body(const zkeys
                                                                      counters& c, __m512i bs, __m128i acc_y,
                                                                      const std::byte* in, std::byte* out,
                                                                      std::size_t n) noexcept {
-  if (const std::size_t h = c.to_aligned(); n >= align_blocks && h != 0)
+  if (const std::size_t h = head_blocks<false>(c, in, n); h != 0)
     head<R, false>(K, hk, c, bs, acc_y, in, out, n, h);
   bulk<R, false>(K, hk, c, bs, acc_y, in, out, n);
   if (n >= 16) {  // one more quarter, hashing its own input
