@@ -592,14 +592,14 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt(const aes_round_
 
 // ---- the whole-message kernel (12-byte IV) --------------------------------------------------------
 // One call per message: no stream state and no buffers. Up to tiny_blocks blocks of data and
-// tiny_aad bytes of AAD: xmm / ymm only; up to short_blocks blocks: zmm. In both, E_K(J0) comes out
-// of the same AES instructions as the first data blocks, and the AAD, the ciphertext and the
-// length block are multiplied by their own powers of H and reduced once (the AAD is hashed first
-// if the three together pass 64 blocks). Encryption up to mid_blocks: 16-block groups whose
-// rounds carry the previous group's GHASH (message_mid). Longer data: the bulk loop above on its
-// full blocks, then the partial block and E_K(J0) in one batch and one last reduction. Partial
-// blocks and the AAD's tail go through masked loads and stores (AVX-512BW); all branches are on
-// lengths.
+// tiny_aad bytes of AAD: xmm / ymm only; fewer than mid_min blocks where E_K(J0) fits in a lane the
+// data leaves free: zmm (message_short). In both, E_K(J0) comes out of the same AES instructions as
+// the first data blocks, and the AAD, the ciphertext and the length block are multiplied by their
+// own powers of H and reduced once (the AAD is hashed first if the three together pass 64
+// blocks). Up to mid_blocks: one zmm at a time (message_mid). Longer data: the bulk loop above on
+// its full blocks, then the partial block and E_K(J0) in one batch and one last reduction.
+// Partial blocks and the AAD's tail go through masked loads and stores (AVX-512BW); all branches
+// are on lengths.
 
 // The first b bytes of a zmm (b >= 64: all).
 FASTPRIM_ALWAYS_INLINE __mmask64 bytes_mask(std::size_t b) noexcept {
@@ -655,13 +655,12 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i length_block(std::size_t
   return _mm_set_epi64x(static_cast<long long>(aad_len * 8), static_cast<long long>(len * 8));
 }
 
-// Up to short_blocks blocks of data: the counter blocks J0, J0 + 1, ... fill G zmm from lane 0, so
+// Up to 11 blocks of data: the counter blocks J0, J0 + 1, ... fill G zmm from lane 0, so
 // E_K(J0) comes out of the same AES instructions as the keystream, and the data sits one lane
 // (16 bytes) up in memory too: it is loaded and stored at in - 16 and out - 16 with the first 16
 // bytes masked off (masked lanes do not fault). In the GHASH input, lane 0 (E_K(J0)'s) carries the
 // length block, times H. `a` holds the AAD's products (powers counted from the end of the message)
 // or `y` the AAD's GHASH state.
-inline constexpr std::size_t short_blocks = 19;
 
 FASTPRIM_ALWAYS_INLINE const std::byte* minus16(const std::byte* p) noexcept {
   return reinterpret_cast<const std::byte*>(reinterpret_cast<std::uintptr_t>(p) - 16);
@@ -766,7 +765,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
   const __m128i* k = key_ptr(ks);
   __m512i x[G];
   const __m512i zb = bcast128(base);
-#pragma GCC unroll 5
+#pragma GCC unroll 3
   for (int g = 0; g < G; ++g) x[g] = ctr_lanes(zb, g);
   const std::size_t nc = (len + 15) / 16;
   // Lane j (j >= 1) holds data block j - 1, times H^(nc + 2 - j); lane 0 the length block, times H.
@@ -774,7 +773,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
   const __m512i l = _mm512_maskz_broadcast_i32x4(nc == 0 ? 0x000F : 0x00F0, y);
   // One zmm at a time, its GHASH right after its rounds, so that its multiplies overlap the next
   // one's rounds (all rounds side by side, then all multiplies: measured 25% slower at 256 bytes).
-#pragma GCC unroll 5
+#pragma GCC unroll 3
   for (int g = 0; g < G; ++g) {
     x[g] = _mm512_xor_si512(x[g], bcast128(_mm_load_si128(k)));
 #pragma GCC unroll 13
@@ -802,21 +801,66 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
   storeu(tag, _mm_xor_si128(rev(reduce(a)), _mm512_maskz_extracti32x4_epi32(0xF, x[0], 0)));
 }
 
-// Encryption of short_blocks < n <= mid_blocks blocks of data. The last 0..15 blocks first, one zmm
-// at a time (no rounds on empty lanes; first, so that their rounds overlap the groups' instead of
-// ending the message as one latency-bound chain), with E_K(J0) on xmm. Then the groups of 16 blocks
-// before them (4 zmm), each group's rounds carrying the GHASH of the previous group's blocks
-// straight from registers; the last group is hashed after its rounds. Products are summed with the
-// powers counted from the end of the message and reduced once; past 63 blocks the first groups are
-// reduced once more on their own. (The bulk loop above does all the AES of a run this short before
-// its GHASH: measured 3-15% slower from 576 to 2032 bytes. Decryption stays there: its bulk loop
-// hashes each group's own input beside its rounds, and this path measured up to 10% slower below
-// 640 bytes.) Counters stay below 256, so the inc32 word is a byte add.
-inline constexpr std::size_t mid_blocks = 2 * npow - 1;
+// Messages of mid_min..mid_blocks blocks, both directions: one zmm at a time, all rounds of a
+// zmm then its store and GHASH, so that the zmm still in their rounds cover the multiplies and
+// the blocks leave the AES port one zmm apart instead of one group of four at once (four zmm
+// side by side with the previous group's GHASH in their rounds measured 12-30% slower from 320
+// to 2032 bytes). Per full zmm the counters are one vpxorq of a constant into (J0 with its inc32
+// word zeroed) ^ round key 0, and the loads and stores are unmasked (masked forms on every zmm
+// cost 8% at 576 bytes). The partial zmm goes first (its rounds would otherwise end the message as
+// one latency-bound chain), with E_K(J0) in its free top lane when it has one, else on xmm.
+// Products are summed with the powers counted from the end of the message and reduced once; past
+// 63 blocks the first zmm are reduced on their own, in segments of at most 16, into y. Counter
+// values stay below 256, so the inc32 word is a byte.
+inline constexpr std::size_t mid_min = 12, mid_blocks = 2 * npow - 1;
 
-// v in the big-endian inc32 word of each lane (v < 256).
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i lane_add(int v) noexcept {
-  return _mm512_set_epi32(v << 24, 0, 0, 0, v << 24, 0, 0, 0, v << 24, 0, 0, 0, v << 24, 0, 0, 0);
+// Lane j of zmm g: the counter value 4 g + 2 + j (data block 4 g + j) in the top byte of dword 3.
+struct mid_counter_table {
+  alignas(64) std::uint32_t v[16 * ((mid_blocks + 3) / 4)];
+};
+inline constexpr mid_counter_table mid_counters = [] {
+  mid_counter_table t{};
+  for (std::size_t g = 0; g < (mid_blocks + 3) / 4; ++g)
+    for (std::size_t j = 0; j < 4; ++j)
+      t.v[16 * g + 4 * j + 3] = static_cast<std::uint32_t>(4 * g + 2 + j) << 24;
+  return t;
+}();
+
+// Full zmm g: AES on its counter blocks (bk: J0 with its inc32 word zeroed, xor round key 0), the
+// data xored in and stored; returns the reflected GHASH input.
+template <int R, bool Enc>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i mid_zmm(const zkeys<R>& K, __m512i bk, __m512i bs,
+                                                                const std::byte* in, std::byte* out,
+                                                                std::size_t g) noexcept {
+  __m512i x = _mm512_xor_si512(bk, _mm512_load_si512(mid_counters.v + 16 * g));
+#pragma GCC unroll 13
+  for (int i = 1; i < R; ++i) x = _mm512_aesenc_epi128(x, K.k[i]);
+  x = _mm512_aesenclast_epi128(x, K.k[R]);
+  const __m512i d = loadz(in + 64 * g), c = _mm512_xor_si512(x, d);
+  storez(out + 64 * g, c);
+  return _mm512_shuffle_epi8(Enc ? c : d, bs);
+}
+
+// Full zmm g0..g1-1, zmm g times the powers at pw + 64 (g - g0), y added to the first; in pairs,
+// whose products are summed by vpternlogq three at a time.
+template <int R, bool Enc>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mid_run(const zkeys<R>& K, __m512i bk, __m512i bs,
+                                                             const std::byte* in, std::byte* out,
+                                                             std::size_t g0, std::size_t g1,
+                                                             const std::byte* pw, acc& a,
+                                                             __m128i y) noexcept {
+  std::size_t g = g0;
+  for (; g + 1 < g1; g += 2, pw += 128) {
+    __m512i h0 = mid_zmm<R, Enc>(K, bk, bs, in, out, g);
+    const __m512i h1 = mid_zmm<R, Enc>(K, bk, bs, in, out, g + 1);
+    if (g == g0) h0 = _mm512_xor_si512(h0, lane0(y));
+    mul2_add(a, h0, _mm512_loadu_si512(pw), h1, _mm512_loadu_si512(pw + 64));
+  }
+  if (g < g1) {
+    __m512i h0 = mid_zmm<R, Enc>(K, bk, bs, in, out, g);
+    if (g == g0) h0 = _mm512_xor_si512(h0, lane0(y));
+    mul1_add(a, h0, _mm512_loadu_si512(pw));
+  }
 }
 
 template <int R, bool Enc>
@@ -825,75 +869,46 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
     const std::byte* in, std::byte* out, std::size_t len, std::byte* tag) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(true);
   const __m512i bs = zrev();
-  const std::size_t nc = (len + 15) / 16, nfull = len / 256, r = nc - 16 * nfull;
-  const std::size_t na = (aad_len + 15) / 16;
-  // Past 63 blocks, the first qs groups are summed with the powers counted from their own end and
-  // reduced into y, which enters with group qs.
-  const std::size_t qs = nc + 1 > npow ? (nc + 1 - npow + 15) / 16 : 0;
+  const std::size_t nc = (len + 15) / 16, na = (aad_len + 15) / 16, nz = (nc + 3) / 4;
   __m128i y = _mm_setzero_si128();
-  acc a = acc_zero(), at = acc_zero();
+  acc a = acc_zero();
   if (na + nc + 1 <= npow)
     absorb(a, hk, npow - (na + nc + 1), aad, aad_len, y, bs);
   else if (aad_len != 0)
     y = ghash_bytes(hk, y, aad, aad_len, bs);
   const zkeys<R> K(enc_keys(ks));
-  const __m128i* k = key_ptr(ks);
-  __m128i e = _mm_xor_si128(_mm_add_epi32(base, _mm_set_epi32(1 << 24, 0, 0, 0)), _mm_load_si128(k));
-  __m512i ctr = _mm512_add_epi32(ctr_lanes(bcast128(base), 0), lane_add(1));
+  const bool j0_lane = (nc & 3) != 0;
+  __m128i e = _mm_setzero_si128();
+  if (!j0_lane) e = aes::x86_vaes::enc1<R>(_mm_add_epi32(base, _mm_set_epi32(1 << 24, 0, 0, 0)), key_ptr(ks));
+  const __m512i bk = _mm512_xor_si512(bcast128(base), K.k[0]);
+  // zmm before the last segment, whose blocks and length block take at most npow powers.
+  const std::size_t seg_end = nc + 1 <= npow ? 0 : nz - 15;
+  const std::byte* pw = hk.bytes + 16 * (npow - 1 - (nc - 4 * seg_end));
   {
-    // The last r blocks: block j times H^(r + 1 - j), into `at`.
-    const std::size_t off = 256 * nfull, rest = len - off;
-    const std::byte* pw = hk.bytes + 16 * (npow - 1 - r);
-    const __m512i ct = _mm512_add_epi32(ctr, lane_add(static_cast<int>(16 * nfull)));
-    // Their zmm as independent chains side by side (one chain per loop iteration measured 2%
-    // slower at 1420 bytes).
-    __m512i x[4];
-#pragma GCC unroll 4
-    for (int j = 0; j < 4; ++j) x[j] = _mm512_add_epi32(ct, lane_add(4 * j));
-    enc_first<R>(x, K, (r + 3) / 4);
-    for (std::size_t j = 0; 4 * j < r; ++j) {
-      const __mmask64 m = bytes_mask(rest - 64 * j);
-      const __m512i d = _mm512_maskz_loadu_epi8(m, in + off + 64 * j);
-      const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x[j], d));
-      _mm512_mask_storeu_epi8(out + off + 64 * j, m, c);
-      mul1_add(at, _mm512_shuffle_epi8(Enc ? c : d, bs), _mm512_maskz_loadu_epi64(lanes(r, j), pw + 64 * j));
-    }
+    const std::size_t g = nz - 1;
+    __m512i t = _mm512_load_si512(mid_counters.v + 16 * g);
+    if (j0_lane) t = _mm512_mask_mov_epi32(t, 0x8000, _mm512_set1_epi32(1 << 24));
+    __m512i x = _mm512_xor_si512(bk, t);
 #pragma GCC unroll 13
-    for (int i = 1; i < R; ++i) e = _mm_aesenc_si128(e, _mm_load_si128(k + i));
-    e = _mm_aesenclast_si128(e, _mm_load_si128(k + R));
+    for (int i = 1; i < R; ++i) x = _mm512_aesenc_epi128(x, K.k[i]);
+    x = _mm512_aesenclast_epi128(x, K.k[R]);
+    if (j0_lane) e = _mm512_maskz_extracti32x4_epi32(0xF, x, 3);
+    const __mmask64 m = bytes_mask(len - 64 * g);
+    const __m512i d = _mm512_maskz_loadu_epi8(m, in + 64 * g);
+    const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x, d));
+    _mm512_mask_storeu_epi8(out + 64 * g, m, c);
+    mul1_add(a, _mm512_shuffle_epi8(Enc ? c : d, bs),
+             _mm512_maskz_loadu_epi64(lanes(nc - 4 * seg_end, g - seg_end), pw + 64 * (g - seg_end)));
   }
-  __m512i h[4] = {};  // the previous group's GHASH input, reflected
-  for (std::size_t g = 0; g < nfull; ++g, in += 256, out += 256) {
-    __m512i x[4];
-#pragma GCC unroll 4
-    for (int j = 0; j < 4; ++j) x[j] = _mm512_add_epi32(ctr, lane_add(4 * j));
-    ctr = _mm512_add_epi32(ctr, lane_add(16));
-    if (g == 0) {
-      aes::x86_vaes::enc_z<R, 4>(x, K);
-    } else {
-      // Group q = g - 1: block j times H^(nc + 1 - 16 q - j), or H^(16 (qs - q) - j).
-      const std::size_t q = g - 1;
-      if (q == 0 || q == qs) h[0] = _mm512_xor_si512(h[0], lane0(y));
-      aes_ghash<R, false>(x, K, hk.bytes + 16 * (q < qs ? npow - 16 * (qs - q) : npow - 1 - (nc - 16 * q)), a,
-                          h, nullptr);
-      if (q + 1 == qs) {
-        y = reduce(a);
-        a = acc_zero();
-      }
-    }
-#pragma GCC unroll 4
-    for (int j = 0; j < 4; ++j) {
-      const __m512i d = loadz(in + 64 * j), c = _mm512_xor_si512(x[j], d);
-      storez(out + 64 * j, c);
-      h[j] = _mm512_shuffle_epi8(Enc ? c : d, bs);
-    }
+  std::size_t g = 0;
+  while (g < seg_end) {
+    const std::size_t cnt = (seg_end - g) % 16 == 0 ? 16 : (seg_end - g) % 16;
+    acc s = acc_zero();
+    mid_run<R, Enc>(K, bk, bs, in, out, g, g + cnt, hk.bytes + 16 * (npow - 4 * cnt), s, y);
+    y = reduce(s);
+    g += cnt;
   }
-  // The last group: block j times H^(r + 17 - j); the length block times H in finish.
-  const std::byte* pw = hk.bytes + 16 * (npow - 17 - r);
-  if (nfull == 1 || nfull - 1 == qs) h[0] = _mm512_xor_si512(h[0], lane0(y));
-  mul2_add(a, h[0], _mm512_loadu_si512(pw), h[1], _mm512_loadu_si512(pw + 64));
-  mul2_add(a, h[2], _mm512_loadu_si512(pw + 128), h[3], _mm512_loadu_si512(pw + 192));
-  a = {_mm512_xor_si512(a.lo, at.lo), _mm512_xor_si512(a.mid, at.mid), _mm512_xor_si512(a.hi, at.hi)};
+  mid_run<R, Enc>(K, bk, bs, in, out, g, nz - 1, pw, a, y);  // nz >= 2: y always enters here
   finish(a, hk, length_block(aad_len, len), e, tag);
 }
 
@@ -964,14 +979,13 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_gmac(const aes_roun
   finish(a, hk, l, e, tag);
 }
 
-// Past short_blocks: one out-of-line call from message_dir (a second call site there slows the
+// message_mid and message_long: one out-of-line call from message_dir (a second call site there slows the
 // inlined short paths), two tail calls from here.
 template <int R, bool Enc>
 FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void message_big(
     const aes_round_keys& ks, const gcm_key& hk, __m128i base, const std::byte* aad, std::size_t aad_len,
     const std::byte* in, std::byte* out, std::size_t len, std::byte* tag) noexcept {
-  if (Enc && len <= 16 * mid_blocks)
-    return message_mid<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+  if (len <= 16 * mid_blocks) return message_mid<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
   message_long<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
 }
 
@@ -997,7 +1011,10 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round
         return message_tiny<R, 4, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
     }
   }
-  if (nc > short_blocks) return message_big<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+  // message_short only where E_K(J0) takes a lane the data leaves free (at 8 blocks and from 12 on,
+  // message_mid measured 2-17% faster).
+  if (nc > tiny_blocks && (nc >= mid_min || nc % 4 == 0))
+    return message_big<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
   if (nc == 0) return message_gmac<R>(ks, hk, base, aad, aad_len, tag);
   const __m512i bs = zrev();
   __m128i y = _mm_setzero_si128();
@@ -1011,12 +1028,8 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round
       return message_short<R, 1, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
     case 2:
       return message_short<R, 2, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
-    case 3:
-      return message_short<R, 3, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
-    case 4:
-      return message_short<R, 4, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
     default:
-      return message_short<R, 5, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
+      return message_short<R, 3, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
   }
 }
 
