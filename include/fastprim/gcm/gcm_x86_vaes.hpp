@@ -809,9 +809,9 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
 // word zeroed) ^ round key 0, and the loads and stores are unmasked (masked forms on every zmm
 // cost 8% at 576 bytes). The partial zmm goes first (its rounds would otherwise end the message as
 // one latency-bound chain), with E_K(J0) in its free top lane when it has one, else on xmm.
-// Products are summed with the powers counted from the end of the message and reduced once; past
-// 63 blocks the first zmm are reduced on their own, in segments of at most 16, into y. Counter
-// values stay below 256, so the inc32 word is a byte.
+// Products are summed with the powers counted from the end of the message and reduced once (past
+// 63 blocks, the first zmm once more, per lane). Counter values stay below 256, so the inc32 word
+// is a byte.
 inline constexpr std::size_t mid_min = 12, mid_blocks = 2 * npow - 1;
 
 // Lane j of zmm g: the counter value 4 g + 2 + j (data block 4 g + j) in the top byte of dword 3.
@@ -841,9 +841,18 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i mid_zmm(const zkeys<R>& 
   return _mm512_shuffle_epi8(Enc ? c : d, bs);
 }
 
-// Full zmm g0..g1-1, zmm g times the powers at pw + 64 (g - g0), y added to the first; in pairs,
+// The powers of a zmm at p: four (Bcast: the one at p, in all four lanes).
+template <bool Bcast>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i mid_pow(const std::byte* p) noexcept {
+  if constexpr (Bcast)
+    return bcast128(_mm_load_si128(reinterpret_cast<const __m128i*>(p)));
+  else
+    return _mm512_loadu_si512(p);
+}
+
+// Full zmm g0..g1-1, zmm g times mid_pow at pw + 64 (g - g0), y added to the first; in pairs,
 // whose products are summed by vpternlogq three at a time.
-template <int R, bool Enc>
+template <int R, bool Enc, bool Bcast>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mid_run(const zkeys<R>& K, __m512i bk, __m512i bs,
                                                              const std::byte* in, std::byte* out,
                                                              std::size_t g0, std::size_t g1,
@@ -854,12 +863,12 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mid_run(const zkeys<R>& K, 
     __m512i h0 = mid_zmm<R, Enc>(K, bk, bs, in, out, g);
     const __m512i h1 = mid_zmm<R, Enc>(K, bk, bs, in, out, g + 1);
     if (g == g0) h0 = _mm512_xor_si512(h0, lane0(y));
-    mul2_add(a, h0, _mm512_loadu_si512(pw), h1, _mm512_loadu_si512(pw + 64));
+    mul2_add(a, h0, mid_pow<Bcast>(pw), h1, mid_pow<Bcast>(pw + 64));
   }
   if (g < g1) {
     __m512i h0 = mid_zmm<R, Enc>(K, bk, bs, in, out, g);
     if (g == g0) h0 = _mm512_xor_si512(h0, lane0(y));
-    mul1_add(a, h0, _mm512_loadu_si512(pw));
+    mul1_add(a, h0, mid_pow<Bcast>(pw));
   }
 }
 
@@ -881,8 +890,10 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
   __m128i e = _mm_setzero_si128();
   if (!j0_lane) e = aes::x86_vaes::enc1<R>(_mm_add_epi32(base, _mm_set_epi32(1 << 24, 0, 0, 0)), key_ptr(ks));
   const __m512i bk = _mm512_xor_si512(bcast128(base), K.k[0]);
-  // zmm before the last segment, whose blocks and length block take at most npow powers.
-  const std::size_t seg_end = nc + 1 <= npow ? 0 : nz - 15;
+  // Past 63 blocks, the first seg_end zmm (an even count, at most 16) go first, zmm g times S_4k
+  // in every lane for the k zmm from it to zmm seg_end; reduced per lane, they are multiplied by
+  // zmm seg_end's powers, so that the blocks from there on and the length block take at most npow.
+  const std::size_t seg_end = nc + 1 <= npow ? 0 : ((nc - (npow - 4)) / 4 + 1) & ~std::size_t{1};
   const std::byte* pw = hk.bytes + 16 * (npow - 1 - (nc - 4 * seg_end));
   {
     const std::size_t g = nz - 1;
@@ -900,15 +911,13 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
     mul1_add(a, _mm512_shuffle_epi8(Enc ? c : d, bs),
              _mm512_maskz_loadu_epi64(lanes(nc - 4 * seg_end, g - seg_end), pw + 64 * (g - seg_end)));
   }
-  std::size_t g = 0;
-  while (g < seg_end) {
-    const std::size_t cnt = (seg_end - g) % 16 == 0 ? 16 : (seg_end - g) % 16;
-    acc s = acc_zero();
-    mid_run<R, Enc>(K, bk, bs, in, out, g, g + cnt, hk.bytes + 16 * (npow - 4 * cnt), s, y);
-    y = reduce(s);
-    g += cnt;
+  if (seg_end != 0) {
+    acc sa = acc_zero();
+    mid_run<R, Enc, true>(K, bk, bs, in, out, 0, seg_end, hk.bytes + 16 * (npow - 4 * seg_end), sa, y);
+    mul1_add(a, reduce_lanes(sa), _mm512_loadu_si512(pw));
+    y = _mm_setzero_si128();
   }
-  mid_run<R, Enc>(K, bk, bs, in, out, g, nz - 1, pw, a, y);  // nz >= 2: y always enters here
+  mid_run<R, Enc, false>(K, bk, bs, in, out, seg_end, nz - 1, pw, a, y);  // nz >= 2
   finish(a, hk, length_block(aad_len, len), e, tag);
 }
 
