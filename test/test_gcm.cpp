@@ -29,6 +29,7 @@
 #include "fastprim/aes_gcm.hpp"
 #include "support/backends.hpp"
 #include "support/cavp.hpp"
+#include "support/guarded.hpp"
 #include "support/openssl_ref.hpp"
 #include "support/random.hpp"
 
@@ -260,6 +261,45 @@ BOOST_DATA_TEST_CASE(differential_data_alignment, bdata::make(backends), b) {
       BOOST_TEST(hex(out) == hex(pt), ctx << " open");
       require(g.open(iv, aad, in, want.tag, in));  // in place
       BOOST_TEST(hex(in) == hex(pt), ctx << " open in place");
+    }
+  }
+}
+
+// Data, AAD and IV that start right after, or end right before, an inaccessible page: every length
+// 0..300 (the tiny, short and mid kernels' tails and masked windows), then longer ones through the
+// mid and bulk paths, each placement of `in` and `out`, in place too. A read or write past a
+// buffer faults; the masked windows that reach the guard pages take the page-edge path.
+BOOST_DATA_TEST_CASE(page_edges, bdata::make(backends), b) {
+  std::mt19937_64 rng(0x9e6e + static_cast<unsigned>(b));
+  const fastprim_test::guarded gi, go, gv, ga;
+  std::vector<std::size_t> sizes;
+  for (std::size_t n = 0; n <= 300; ++n) sizes.push_back(n);
+  for (std::size_t n : {1000u, 1420u, 2031u, 2032u, 2047u, 2100u, 4000u}) sizes.push_back(n);
+  for (std::size_t n : sizes) {
+    const bytes key = rand_bytes(rng, n % 2 == 0 ? 16 : 32), pt = rand_bytes(rng, n);
+    const bytes aad_v = rand_bytes(rng, n % 5 == 0 ? 0 : rng() % 40);
+    const aes_gcm g = make(key, b);
+    const mspan iv = n % 2 == 0 ? gv.at_end(12) : gv.at_start(12);
+    const bytes iv_v = rand_bytes(rng, 12);
+    std::copy(iv_v.begin(), iv_v.end(), iv.begin());
+    const mspan aad = n % 3 == 0 ? ga.at_start(aad_v.size()) : ga.at_end(aad_v.size());
+    std::copy(aad_v.begin(), aad_v.end(), aad.begin());
+    const auto want = openssl_gcm_seal(key, iv_v, aad_v, pt);
+    for (int place = 0; place < 4; ++place) {
+      const mspan in = place & 1 ? gi.at_end(n) : gi.at_start(n),
+                  out = place & 2 ? go.at_end(n) : go.at_start(n);
+      const std::string ctx = "n " + std::to_string(n) + " placement " + std::to_string(place);
+      bytes tag(16);
+      std::copy(pt.begin(), pt.end(), in.begin());
+      require(g.seal(iv, aad, in, out, tag));
+      BOOST_TEST_REQUIRE(hex(out) == hex(want.ct), ctx << " seal");
+      BOOST_TEST_REQUIRE(hex(tag) == hex(want.tag), ctx << " seal tag");
+      require(g.open(iv, aad, out, want.tag, in));
+      BOOST_TEST_REQUIRE(hex(in) == hex(pt), ctx << " open");
+      require(g.seal(iv, aad, in, in, tag));
+      BOOST_TEST_REQUIRE(hex(in) == hex(want.ct), ctx << " seal in place");
+      require(g.open(iv, aad, in, want.tag, in));
+      BOOST_TEST_REQUIRE(hex(in) == hex(pt), ctx << " open in place");
     }
   }
 }

@@ -272,7 +272,7 @@ struct zero_evex_upper<true> {
         "vpxord %%zmm28, %%zmm28, %%zmm28\n\tvpxord %%zmm29, %%zmm29, %%zmm29\n\t"
         "vpxord %%zmm30, %%zmm30, %%zmm30\n\tvpxord %%zmm31, %%zmm31, %%zmm31" ::
             : "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", "xmm25",
-              "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31");
+              "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31", "memory");  // no store sinks below
   }
 };
 #endif

@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "fastprim/aes/aes_x86_vaes.hpp"
 #include "fastprim/detail/config.hpp"
@@ -31,10 +32,14 @@ namespace detail::gcm::x86_vaes {
 
 using aes::x86_vaes::bcast128;
 using aes::x86_vaes::enc_keys;
+using aes::x86_vaes::load_part;
+using aes::x86_vaes::load_part16;
 using aes::x86_vaes::loadu;
 using aes::x86_vaes::loadz;
+using aes::x86_vaes::store_part;
 using aes::x86_vaes::storeu;
 using aes::x86_vaes::storez;
+using aes::x86_vaes::xor_part16;
 using aes::x86_vaes::zkeys;
 
 // Layout of gcm_key (all of its 1024 bytes): S_k = H^k * x^-1 (byte-reversed) for k = 64..1 at
@@ -148,6 +153,11 @@ FASTPRIM_ALWAYS_INLINE __mmask8 lanes(std::size_t r, std::size_t j) noexcept {
   return b >= 4 ? static_cast<__mmask8>(0xFF) : static_cast<__mmask8>((1u << (2 * b)) - 1);
 }
 
+// The bytes of blocks 4j..4j+3 that are among the first r.
+FASTPRIM_ALWAYS_INLINE std::size_t lane_bytes(std::size_t r, std::size_t j) noexcept {
+  return 16 * std::min<std::size_t>(r - 4 * j, 4);
+}
+
 // r (1..63) blocks at `in`; block i multiplied by H^(r-i), one reduction.
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash_n(const gcm_key& hk, __m128i y,
                                                                 const std::byte* in, std::size_t r) noexcept {
@@ -157,10 +167,10 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash_n(const gcm_key& h
   const std::byte* p = hk.bytes + 16 * (npow - r);
   const __m512i bs = zrev();
   acc a = acc_zero();
-  mul1_add(a, _mm512_xor_si512(_mm512_shuffle_epi8(_mm512_maskz_loadu_epi64(lanes(r, 0), in), bs), lane0(y)),
+  mul1_add(a, _mm512_xor_si512(_mm512_shuffle_epi8(load_part(in, 0, lane_bytes(r, 0)), bs), lane0(y)),
            _mm512_maskz_loadu_epi64(lanes(r, 0), p));
   for (std::size_t j = 1; 4 * j < r; ++j)
-    mul1_add(a, _mm512_shuffle_epi8(_mm512_maskz_loadu_epi64(lanes(r, j), in + 64 * j), bs),
+    mul1_add(a, _mm512_shuffle_epi8(load_part(in + 64 * j, 0, lane_bytes(r, j)), bs),
              _mm512_maskz_loadu_epi64(lanes(r, j), p + 64 * j));
   return reduce(a);
 }
@@ -343,12 +353,11 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void ctr_n(const zkeys<R>& K, co
   std::size_t j = 0;
   for (; 4 * j + 16 <= r; j += 4) ctr16<R>(K, c, bs, in + 64 * j, out + 64 * j);
   for (; 4 * j < r; ++j) {
-    const __mmask8 m = lanes(r, j);
     __m512i x[1];
     c.take<1>(x, bs);
     aes::x86_vaes::enc_z<R, 1>(x, K);
-    _mm512_mask_storeu_epi64(out + 64 * j, m,
-                             _mm512_xor_si512(x[0], _mm512_maskz_loadu_epi64(m, in + 64 * j)));
+    store_part(out + 64 * j, 0, lane_bytes(r, j),
+               _mm512_xor_si512(x[0], load_part(in + 64 * j, 0, lane_bytes(r, j))));
   }
   c.set(c0 + static_cast<std::uint32_t>(r));  // the last zmm may have taken more than it used
 }
@@ -491,9 +500,9 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void head(const zkeys<R>& K, con
       const std::size_t j = j0 + k;
       if (4 * j >= h) break;
       const __mmask8 m = lanes(h, j);
-      const __m512i d = _mm512_maskz_loadu_epi64(m, in + 64 * j);
+      const __m512i d = load_part(in + 64 * j, 0, lane_bytes(h, j));
       const __m512i e = _mm512_xor_si512(x[k], d);
-      _mm512_mask_storeu_epi64(out + 64 * j, m, e);
+      store_part(out + 64 * j, 0, lane_bytes(h, j), e);
       __m512i g = _mm512_shuffle_epi8(Enc ? e : d, bs);  // lanes past h meet zero powers
       if (j == 0) g = _mm512_xor_si512(g, lane0(acc_y));
       mul1_add(a, g, _mm512_maskz_loadu_epi64(m, pw + 64 * j));
@@ -613,7 +622,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void absorb(acc& a, const gcm_ke
                                                             __m512i bs) noexcept {
   const std::size_t nb = (bytes + 15) / 16;
   for (std::size_t j = 0; 4 * j < nb; ++j) {
-    __m512i x = _mm512_shuffle_epi8(_mm512_maskz_loadu_epi8(bytes_mask(bytes - 64 * j), p + 64 * j), bs);
+    __m512i x = _mm512_shuffle_epi8(load_part(p + 64 * j, 0, std::min<std::size_t>(bytes - 64 * j, 64)), bs);
     if (j == 0) x = _mm512_xor_si512(x, lane0(y));
     mul1_add(a, x, _mm512_maskz_loadu_epi64(lanes(nb, j), hk.bytes + 16 * (p0 + 4 * j)));
   }
@@ -710,12 +719,8 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_tiny(const aes_roun
   __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
   // AAD block i times H^(na + N + 1 - i), data block i times H^(N + 1 - i), the lengths times H.
   if (aad_len != 0) {
-    mul_add1(lo, mid, hi, rev(_mm_maskz_loadu_epi8(static_cast<__mmask16>(bytes_mask(aad_len)), aad)), hk,
-             na + N + 1);
-    if (aad_len > 16)
-      mul_add1(lo, mid, hi,
-               rev(_mm_maskz_loadu_epi8(static_cast<__mmask16>(bytes_mask(aad_len - 16)), aad + 16)), hk,
-               na + N);
+    mul_add1(lo, mid, hi, rev(load_part16(aad, std::min<std::size_t>(aad_len, 16))), hk, na + N + 1);
+    if (aad_len > 16) mul_add1(lo, mid, hi, rev(load_part16(aad + 16, aad_len - 16)), hk, na + N);
   }
   mul_add1(lo, mid, hi, length_block(aad_len, len), hk, 1);
   // Counter value v (J0: 1) in the top byte of dword 3, the big-endian inc32 word; blocks 2j and
@@ -747,10 +752,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_tiny(const aes_roun
         c = _mm_xor_si128(x, d);
         storeu(out + 16 * i, c);
       } else {
-        const auto m = static_cast<__mmask16>(bytes_mask(len - 16 * static_cast<std::size_t>(i)));
-        d = _mm_maskz_loadu_epi8(m, in + 16 * i);
-        c = _mm_maskz_mov_epi8(m, _mm_xor_si128(x, d));
-        _mm_mask_storeu_epi8(out + 16 * i, m, c);
+        d = xor_part16(in + 16 * i, out + 16 * i, len - 16 * static_cast<std::size_t>(i), x, c);
       }
       mul_add1(lo, mid, hi, rev(Enc ? c : d), hk, static_cast<std::size_t>(N + 1 - i));
     }
@@ -780,15 +782,12 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
     for (int r = 1; r < R; ++r) x[g] = _mm512_aesenc_epi128(x[g], bcast128(_mm_load_si128(k + r)));
     x[g] = _mm512_aesenclast_epi128(x[g], bcast128(_mm_load_si128(k + R)));
     const std::size_t off = 64 * static_cast<std::size_t>(g);
-    __mmask64 m = bytes_mask(len + 16 - off);
     __mmask8 lm = lanes(nc + 1, static_cast<std::size_t>(g));
-    if (g == 0) {
-      m &= ~__mmask64{0xFFFF};
-      lm &= 0xFC;
-    }
-    const __m512i d = _mm512_maskz_loadu_epi8(m, minus16(in) + off);
-    const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x[g], d));
-    _mm512_mask_storeu_epi8(minus16(out) + off, m, c);
+    if (g == 0) lm &= 0xFC;
+    const std::size_t lo = g == 0 ? 16 : 0, hi = std::min<std::size_t>(len + 16 - off, 64);
+    const __m512i d = load_part(minus16(in) + off, lo, hi);
+    const __m512i c = _mm512_maskz_mov_epi8(aes::x86_vaes::window_mask(lo, hi), _mm512_xor_si512(x[g], d));
+    store_part(minus16(out) + off, lo, hi, c);
     __m512i h = _mm512_shuffle_epi8(Enc ? c : d, bs);
     __m512i p = _mm512_maskz_loadu_epi64(lm, pw + off);
     if (g == 0) {
@@ -904,10 +903,9 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
     for (int i = 1; i < R; ++i) x = _mm512_aesenc_epi128(x, K.k[i]);
     x = _mm512_aesenclast_epi128(x, K.k[R]);
     if (j0_lane) e = _mm512_maskz_extracti32x4_epi32(0xF, x, 3);
-    const __mmask64 m = bytes_mask(len - 64 * g);
-    const __m512i d = _mm512_maskz_loadu_epi8(m, in + 64 * g);
-    const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x, d));
-    _mm512_mask_storeu_epi8(out + 64 * g, m, c);
+    const __m512i d = load_part(in + 64 * g, 0, len - 64 * g);
+    const __m512i c = _mm512_maskz_mov_epi8(bytes_mask(len - 64 * g), _mm512_xor_si512(x, d));
+    store_part(out + 64 * g, 0, len - 64 * g, c);
     mul1_add(a, _mm512_shuffle_epi8(Enc ? c : d, bs),
              _mm512_maskz_loadu_epi64(lanes(nc - 4 * seg_end, g - seg_end), pw + 64 * (g - seg_end)));
   }
@@ -951,10 +949,8 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
   acc a = acc_zero();
   __m128i l = length_block(aad_len, len);
   if (rem != 0) {
-    const auto m = static_cast<__mmask16>((1u << rem) - 1);
-    const __m128i d = _mm_maskz_loadu_epi8(m, in + 16 * nf);
-    const __m128i c = _mm_maskz_mov_epi8(m, _mm_xor_si128(t, d));
-    _mm_mask_storeu_epi8(out + 16 * nf, m, c);
+    __m128i c;
+    const __m128i d = xor_part16(in + 16 * nf, out + 16 * nf, rem, t, c);
     // (y + C*) * H^2 + L * H.
     const __m128i g = _mm_xor_si128(y, rev(Enc ? c : d));
     const __m128i h2 = _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 2)));
@@ -1004,7 +1000,10 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round
                                                                  std::size_t aad_len, const std::byte* in,
                                                                  std::byte* out, std::size_t len,
                                                                  std::byte* tag) noexcept {
-  const __m128i base = _mm_maskz_loadu_epi8(0x0FFF, iv12);
+  std::uint32_t iv_hi;
+  std::memcpy(&iv_hi, iv12 + 8, 4);
+  const __m128i base =
+      _mm_insert_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(iv12)), static_cast<int>(iv_hi), 2);
   const std::size_t na = (aad_len + 15) / 16, nc = (len + 15) / 16;
   if (nc <= tiny_blocks && aad_len <= tiny_aad) {
     switch (nc) {

@@ -25,13 +25,14 @@ FASTPRIM_NAMESPACE_BEGIN
 namespace detail::xts::x86_vaes {
 
 using aes::x86_vaes::bcast128;
-using aes::x86_vaes::block_mask;
 using aes::x86_vaes::dec1;
 using aes::x86_vaes::dec_keys;
 using aes::x86_vaes::enc1;
 using aes::x86_vaes::enc_keys;
+using aes::x86_vaes::load_part;
 using aes::x86_vaes::loadu;
 using aes::x86_vaes::loadz;
+using aes::x86_vaes::store_part;
 using aes::x86_vaes::storeu;
 using aes::x86_vaes::storez;
 using aes::x86_vaes::zkeys;
@@ -93,10 +94,9 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void batch(const zkeys<R>& K, __
                                                            std::size_t last) noexcept {
   __m512i tw[static_cast<std::size_t>(N)], x[static_cast<std::size_t>(N)];
   tweaks<N>(tw, b0, b1);
-  const __mmask8 m = Masked ? block_mask(last) : static_cast<__mmask8>(0xFF);
 #pragma GCC unroll 8
   for (int g = 0; g < N; ++g) {
-    const __m512i p = (Masked && g == N - 1) ? _mm512_maskz_loadu_epi64(m, in + 64 * g) : loadz(in + 64 * g);
+    const __m512i p = (Masked && g == N - 1) ? load_part(in + 64 * g, 0, 16 * last) : loadz(in + 64 * g);
     x[g] = _mm512_ternarylogic_epi64(p, tw[g], K.k[0], 0x96);
   }
 #pragma GCC unroll 13
@@ -110,7 +110,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void batch(const zkeys<R>& K, __
     const __m512i kl = _mm512_xor_si512(K.k[R], tw[g]);
     x[g] = Enc ? _mm512_aesenclast_epi128(x[g], kl) : _mm512_aesdeclast_epi128(x[g], kl);
     if (Masked && g == N - 1)
-      _mm512_mask_storeu_epi64(out + 64 * g, m, x[g]);
+      store_part(out + 64 * g, 0, 16 * last, x[g]);
     else
       storez(out + 64 * g, x[g]);
   }

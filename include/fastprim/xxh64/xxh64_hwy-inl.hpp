@@ -50,6 +50,25 @@ HWY_INLINE hn::Vec<D> gather_u64(D d, const std::byte* const* ptr, const std::si
 // are not touched, so a masked load never reads past an input), transposed so that w[k] holds
 // word k of input i in lane i: eight ymm loads and twelve shuffles instead of 32 scalar loads
 // and stores through memory.
+// The bytes `m` selects (its low bits) of the 32 at p, zero above: masked, or through a stack copy
+// where the window reaches a page those bytes do not (a masked-off byte on a page that is not
+// mapped or not present costs a microcode assist of some 300 cycles; aes_x86_vaes.hpp, load_part).
+HWY_NOINLINE __m256i load_part32_copy(const std::byte* p, std::size_t n) {
+  alignas(32) std::byte t[32]{};
+  for (std::size_t i = 0; i < n; ++i) {
+    std::byte x = p[i];
+    __asm__("" : "+r"(x));  // not a memcpy: g++ inlines that as rep movsb, as slow as the assist
+    t[i] = x;
+  }
+  return _mm256_load_si256(reinterpret_cast<const __m256i*>(t));
+}
+HWY_INLINE __m256i load_part32(const std::byte* p, __mmask32 m) {
+  const auto a = reinterpret_cast<std::uintptr_t>(p);
+  const std::size_t n = static_cast<std::size_t>(std::popcount(m));
+  if (HWY_UNLIKELY(n == 0 || ((a + n - 1) ^ (a + 31)) >= 4096)) return load_part32_copy(p, n);
+  return _mm256_maskz_loadu_epi8(m, p);
+}
+
 HWY_INLINE void load_transpose8(const std::span<const std::byte>* in, std::size_t off, __m512i* w,
                                 __mmask32 m = ~__mmask32{0}) {
   // Inputs i and i+1 side by side, with forms that have a defined pass-through: g++ 12 warns
@@ -58,9 +77,9 @@ HWY_INLINE void load_transpose8(const std::span<const std::byte>* in, std::size_
   auto pair = [&](int i) {
     const std::byte* a = in[i].data() + off;
     const std::byte* b = in[i + 1].data() + off;
-    const __m512i lo = full ? _mm512_maskz_loadu_epi64(0x0f, a) : _mm512_maskz_loadu_epi8(__mmask64{m}, a);
-    const __m256i hi =
-        full ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b)) : _mm256_maskz_loadu_epi8(m, b);
+    const __m512i lo =
+        full ? _mm512_maskz_loadu_epi64(0x0f, a) : _mm512_maskz_broadcast_i64x4(0x0f, load_part32(a, m));
+    const __m256i hi = full ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b)) : load_part32(b, m);
     return _mm512_mask_broadcast_i64x4(lo, 0xf0, hi);
   };
   const __m512i z0 = pair(0);                                         // s0.0-3 s1.0-3
