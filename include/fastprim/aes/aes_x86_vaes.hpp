@@ -177,12 +177,15 @@ FASTPRIM_TARGET_X86_VAES __attribute__((noinline, cold)) inline void store_part1
 }
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i load_part(const std::byte* p, std::size_t lo,
                                                                   std::size_t hi) noexcept {
+  if (lo == 0 && hi == 64) return loadz(p);  // the whole window is data
   if (FASTPRIM_UNLIKELY(window_spills(p, 64, lo, hi))) return load_part_copy(p, lo, hi);
   return _mm512_maskz_loadu_epi8(window_mask(lo, hi), p);
 }
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void store_part(std::byte* p, std::size_t lo, std::size_t hi,
                                                                 __m512i v) noexcept {
-  if (FASTPRIM_UNLIKELY(window_spills(p, 64, lo, hi)))
+  if (lo == 0 && hi == 64)
+    storez(p, v);
+  else if (FASTPRIM_UNLIKELY(window_spills(p, 64, lo, hi)))
     store_part_copy(p, lo, hi, v);
   else
     _mm512_mask_storeu_epi8(p, window_mask(lo, hi), v);
@@ -207,6 +210,12 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void store_part16(std::byte* p, 
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i xor_part16(const std::byte* in, std::byte* out,
                                                                    std::size_t n, __m128i x,
                                                                    __m128i& c) noexcept {
+  if (n == 16) {  // a whole block: no window past the data
+    const __m128i d = loadu(in);
+    c = _mm_xor_si128(x, d);
+    storeu(out, c);
+    return d;
+  }
   const auto m = static_cast<__mmask16>(window_mask(0, n));
   if (FASTPRIM_UNLIKELY(window_spills(in, 16, 0, n) || window_spills(out, 16, 0, n))) {
     const __m128i d = load_part16_copy(in, n);

@@ -22,6 +22,7 @@
 
 #include "fastprim/aes/aes_x86_vaes.hpp"
 #include "fastprim/detail/config.hpp"
+#include "fastprim/detail/secure_zero.hpp"
 #include "fastprim/gcm/gcm_kernels.hpp"
 
 #if FASTPRIM_HAVE_X86_VAES
@@ -617,25 +618,31 @@ FASTPRIM_ALWAYS_INLINE __mmask64 bytes_mask(std::size_t b) noexcept {
 
 // a += the `bytes` bytes at p (the last block zero-padded), block i times the power at
 // 16 * (p0 + i) of the table, y added to the first block.
+// Guard: the last window through load_part (page edges); message_mid passes false (message_big
+// checks its buffers instead, see message_bounced).
+template <bool Guard = true>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void absorb(acc& a, const gcm_key& hk, std::size_t p0,
                                                             const std::byte* p, std::size_t bytes, __m128i y,
                                                             __m512i bs) noexcept {
   const std::size_t nb = (bytes + 15) / 16;
   for (std::size_t j = 0; 4 * j < nb; ++j) {
-    __m512i x = _mm512_shuffle_epi8(load_part(p + 64 * j, 0, std::min<std::size_t>(bytes - 64 * j, 64)), bs);
+    const std::size_t n = std::min<std::size_t>(bytes - 64 * j, 64);
+    __m512i x = _mm512_shuffle_epi8(
+        Guard ? load_part(p + 64 * j, 0, n) : _mm512_maskz_loadu_epi8(bytes_mask(n), p + 64 * j), bs);
     if (j == 0) x = _mm512_xor_si512(x, lane0(y));
     mul1_add(a, x, _mm512_maskz_loadu_epi64(lanes(nb, j), hk.bytes + 16 * (p0 + 4 * j)));
   }
 }
 
 // The GHASH state after `bytes` bytes at p, the last block zero-padded.
+template <bool Guard = true>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash_bytes(const gcm_key& hk, __m128i y,
                                                                     const std::byte* p, std::size_t bytes,
                                                                     __m512i bs) noexcept {
   for (; bytes >= 16 * npow; bytes -= 16 * npow, p += 16 * npow) y = ghash64(hk, y, p, bs);
   if (bytes == 0) return y;
   acc a = acc_zero();
-  absorb(a, hk, npow - (bytes + 15) / 16, p, bytes, y, bs);
+  absorb<Guard>(a, hk, npow - (bytes + 15) / 16, p, bytes, y, bs);
   return reduce(a);
 }
 
@@ -881,9 +888,9 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
   __m128i y = _mm_setzero_si128();
   acc a = acc_zero();
   if (na + nc + 1 <= npow)
-    absorb(a, hk, npow - (na + nc + 1), aad, aad_len, y, bs);
+    absorb<false>(a, hk, npow - (na + nc + 1), aad, aad_len, y, bs);
   else if (aad_len != 0)
-    y = ghash_bytes(hk, y, aad, aad_len, bs);
+    y = ghash_bytes<false>(hk, y, aad, aad_len, bs);
   const zkeys<R> K(enc_keys(ks));
   const bool j0_lane = (nc & 3) != 0;
   __m128i e = _mm_setzero_si128();
@@ -903,9 +910,10 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
     for (int i = 1; i < R; ++i) x = _mm512_aesenc_epi128(x, K.k[i]);
     x = _mm512_aesenclast_epi128(x, K.k[R]);
     if (j0_lane) e = _mm512_maskz_extracti32x4_epi32(0xF, x, 3);
-    const __m512i d = load_part(in + 64 * g, 0, len - 64 * g);
-    const __m512i c = _mm512_maskz_mov_epi8(bytes_mask(len - 64 * g), _mm512_xor_si512(x, d));
-    store_part(out + 64 * g, 0, len - 64 * g, c);
+    const __mmask64 m = bytes_mask(len - 64 * g);
+    const __m512i d = _mm512_maskz_loadu_epi8(m, in + 64 * g);
+    const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x, d));
+    _mm512_mask_storeu_epi8(out + 64 * g, m, c);
     mul1_add(a, _mm512_shuffle_epi8(Enc ? c : d, bs),
              _mm512_maskz_loadu_epi64(lanes(nc - 4 * seg_end, g - seg_end), pw + 64 * (g - seg_end)));
   }
@@ -984,6 +992,38 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_gmac(const aes_roun
   finish(a, hk, l, e, tag);
 }
 
+// message_mid with its masked windows kept off pages next to its buffers: the data (and an AAD of
+// up to bounce_aad bytes) through stack buffers. message_mid itself tests nothing: the tests and
+// copies inside it cost 3-5% at 576-1420 bytes (g++ kept pointers and round keys on the stack).
+inline constexpr std::size_t bounce_aad = 2048;
+// Whether one of message_mid's last windows (data in and out, the AAD) reaches a page beyond it.
+FASTPRIM_ALWAYS_INLINE bool mid_spills(const std::byte* in, const std::byte* out, std::size_t len,
+                                       const std::byte* aad, std::size_t aad_len) noexcept {
+  const std::size_t t = (len - 1) / 64 * 64, ta = aad_len == 0 ? 0 : (aad_len - 1) / 64 * 64;
+  return aes::x86_vaes::window_spills(in + t, 64, 0, len - t) ||
+         aes::x86_vaes::window_spills(out + t, 64, 0, len - t) ||
+         (aad_len != 0 && aes::x86_vaes::window_spills(aad + ta, 64, 0, aad_len - ta));
+}
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void copy_bytes(std::byte* to, const std::byte* from,
+                                                                std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; i += 64)
+    store_part(to + i, 0, std::min<std::size_t>(n - i, 64),
+               load_part(from + i, 0, std::min<std::size_t>(n - i, 64)));
+}
+template <int R, bool Enc>
+FASTPRIM_TARGET_X86_VAES __attribute__((noinline, cold)) void message_bounced(
+    const aes_round_keys& ks, const gcm_key& hk, __m128i base, const std::byte* aad, std::size_t aad_len,
+    const std::byte* in, std::byte* out, std::size_t len, std::byte* tag) noexcept {
+  alignas(64) std::byte d[16 * mid_blocks + 64], a[bounce_aad + 64];
+  copy_bytes(d, in, len);
+  const bool bounce_a = aad_len <= bounce_aad;
+  if (bounce_a) copy_bytes(a, aad, aad_len);
+  message_mid<R, Enc>(ks, hk, base, bounce_a ? a : aad, aad_len, d, d, len, tag);
+  copy_bytes(out, d, len);
+  secure_zero(d, (len + 63) / 64 * 64);  // what the copies and message_mid wrote
+  if (bounce_a) secure_zero(a, (aad_len + 63) / 64 * 64);
+}
+
 // message_mid and message_long: one out-of-line call from message_dir (a second call site there slows the
 // inlined short paths), two tail calls from here.
 template <int R, bool Enc>
@@ -1021,8 +1061,11 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round
   }
   // message_short only where E_K(J0) takes a lane the data leaves free (at 8 blocks and from 12 on,
   // message_mid measured 2-17% faster).
-  if (nc > tiny_blocks && (nc >= mid_min || nc % 4 == 0))
+  if (nc > tiny_blocks && (nc >= mid_min || nc % 4 == 0)) {
+    if (len <= 16 * mid_blocks && FASTPRIM_UNLIKELY(mid_spills(in, out, len, aad, aad_len)))
+      return message_bounced<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
     return message_big<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
+  }
   if (nc == 0) return message_gmac<R>(ks, hk, base, aad, aad_len, tag);
   const __m512i bs = zrev();
   __m128i y = _mm_setzero_si128();
