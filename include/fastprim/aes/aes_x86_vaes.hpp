@@ -1,7 +1,8 @@
 // Constant-time: yes (hardware AES).
 // fastprim/aes/aes_x86_vaes.hpp: AES-128/192/256 kernels on x86-64 VAES with AVX-512 (zmm, four
 // blocks per register). ECB, CTR and CBC decryption keep 8 zmm = 32 blocks in flight, enough
-// to cover the aesenc latency at two zmm rounds per cycle; tails use masked loads and stores.
+// to cover the aesenc latency at two zmm rounds per cycle; tails use masked loads and stores
+// (through a stack copy where a window reaches a page next to the data: load_part).
 // CBC encryption is serial and runs on xmm (VEX) with P xor K0 folded into the last round key.
 // Calls of fewer than 4 blocks take the xmm path too. The round-key layout is x86_aesni's.
 // Reference: FIPS 197; Intel SDM, VAESENC/VAESDEC (VEX/EVEX encodings).
@@ -196,13 +197,6 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i load_part16(const std::b
   if (FASTPRIM_UNLIKELY(window_spills(p, 16, 0, n))) return load_part16_copy(p, n);
   return _mm_maskz_loadu_epi8(static_cast<__mmask16>(window_mask(0, n)), p);
 }
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void store_part16(std::byte* p, std::size_t n,
-                                                                  __m128i v) noexcept {
-  if (FASTPRIM_UNLIKELY(window_spills(p, 16, 0, n)))
-    store_part16_copy(p, n, v);
-  else
-    _mm_mask_storeu_epi8(p, static_cast<__mmask16>(window_mask(0, n)), v);
-}
 
 // x ^ the first n (1..16) bytes at `in`, stored to the same bytes at `out`; returns those input
 // bytes and sets c to what was stored (both zero above n). One test for both windows: one each
@@ -227,11 +221,6 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i xor_part16(const std::by
   c = _mm_maskz_mov_epi8(m, _mm_xor_si128(x, d));
   _mm_mask_storeu_epi8(out, m, c);
   return d;
-}
-
-// The first `blocks` (1..3) blocks of a zmm: two 64-bit lanes per block.
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __mmask8 block_mask(std::size_t blocks) noexcept {
-  return static_cast<__mmask8>((1u << (2 * blocks)) - 1);
 }
 
 // ---- ECB --------------------------------------------------------------------------------------
