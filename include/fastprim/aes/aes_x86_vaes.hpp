@@ -80,6 +80,15 @@ struct zkeys {
   }
 };
 
+// Rounds 1..R of one zmm whose round-0 key is already in (AES-GCM folds it into its counters).
+template <int R>
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i enc_rounds_from1(__m512i x,
+                                                                         const zkeys<R>& K) noexcept {
+#pragma GCC unroll 13
+  for (int r = 1; r < R; ++r) x = _mm512_aesenc_epi128(x, K.k[r]);
+  return _mm512_aesenclast_epi128(x, K.k[R]);
+}
+
 template <int R, int N>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void enc_z(__m512i* x, const zkeys<R>& K) noexcept {
 #pragma GCC unroll 8

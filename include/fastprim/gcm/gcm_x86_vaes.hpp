@@ -33,6 +33,7 @@ namespace detail::gcm::x86_vaes {
 
 using aes::x86_vaes::bcast128;
 using aes::x86_vaes::enc_keys;
+using aes::x86_vaes::enc_rounds_from1;
 using aes::x86_vaes::load_part;
 using aes::x86_vaes::load_part16;
 using aes::x86_vaes::loadu;
@@ -838,10 +839,7 @@ template <int R, bool Enc>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i mid_zmm(const zkeys<R>& K, __m512i bk, __m512i bs,
                                                                 const std::byte* in, std::byte* out,
                                                                 std::size_t g) noexcept {
-  __m512i x = _mm512_xor_si512(bk, _mm512_load_si512(mid_counters.v + 16 * g));
-#pragma GCC unroll 13
-  for (int i = 1; i < R; ++i) x = _mm512_aesenc_epi128(x, K.k[i]);
-  x = _mm512_aesenclast_epi128(x, K.k[R]);
+  const __m512i x = enc_rounds_from1<R>(_mm512_xor_si512(bk, _mm512_load_si512(mid_counters.v + 16 * g)), K);
   const __m512i d = loadz(in + 64 * g), c = _mm512_xor_si512(x, d);
   storez(out + 64 * g, c);
   return _mm512_shuffle_epi8(Enc ? c : d, bs);
@@ -905,10 +903,7 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
     const std::size_t g = nz - 1;
     __m512i t = _mm512_load_si512(mid_counters.v + 16 * g);
     if (j0_lane) t = _mm512_mask_mov_epi32(t, 0x8000, _mm512_set1_epi32(1 << 24));
-    __m512i x = _mm512_xor_si512(bk, t);
-#pragma GCC unroll 13
-    for (int i = 1; i < R; ++i) x = _mm512_aesenc_epi128(x, K.k[i]);
-    x = _mm512_aesenclast_epi128(x, K.k[R]);
+    const __m512i x = enc_rounds_from1<R>(_mm512_xor_si512(bk, t), K);
     if (j0_lane) e = _mm512_maskz_extracti32x4_epi32(0xF, x, 3);
     const __mmask64 m = bytes_mask(len - 64 * g);
     const __m512i d = _mm512_maskz_loadu_epi8(m, in + 64 * g);
