@@ -609,8 +609,8 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void decrypt(const aes_round_
 // own powers of H and reduced once (the AAD is hashed first if the three together pass 64
 // blocks). Up to mid_blocks: one zmm at a time (message_mid). Longer data: the bulk loop above on
 // its full blocks, then the partial block and E_K(J0) in one batch and one last reduction.
-// Partial blocks and the AAD's tail go through masked loads and stores (AVX-512BW); all branches
-// are on lengths.
+// Partial blocks and the AAD's tail go through masked loads and stores (AVX-512BW); the branches
+// are on lengths, and on addresses only to keep masked windows off pages next to the buffers.
 
 // The first b bytes of a zmm (b >= 64: all).
 FASTPRIM_ALWAYS_INLINE __mmask64 bytes_mask(std::size_t b) noexcept {
@@ -619,8 +619,8 @@ FASTPRIM_ALWAYS_INLINE __mmask64 bytes_mask(std::size_t b) noexcept {
 
 // a += the `bytes` bytes at p (the last block zero-padded), block i times the power at
 // 16 * (p0 + i) of the table, y added to the first block.
-// Guard: the last window through load_part (page edges); message_mid passes false (message_big
-// checks its buffers instead, see message_bounced).
+// Guard: the last window through load_part (page edges); false where the buffers were checked
+// before (mid_spills, short_spills).
 template <bool Guard = true>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void absorb(acc& a, const gcm_key& hk, std::size_t p0,
                                                             const std::byte* p, std::size_t bytes, __m128i y,
@@ -791,11 +791,14 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
     x[g] = _mm512_aesenclast_epi128(x[g], bcast128(_mm_load_si128(k + R)));
     const std::size_t off = 64 * static_cast<std::size_t>(g);
     __mmask8 lm = lanes(nc + 1, static_cast<std::size_t>(g));
-    if (g == 0) lm &= 0xFC;
-    const std::size_t lo = g == 0 ? 16 : 0, hi = std::min<std::size_t>(len + 16 - off, 64);
-    const __m512i d = load_part(minus16(in) + off, lo, hi);
-    const __m512i c = _mm512_maskz_mov_epi8(aes::x86_vaes::window_mask(lo, hi), _mm512_xor_si512(x[g], d));
-    store_part(minus16(out) + off, lo, hi, c);
+    __mmask64 m = bytes_mask(len + 16 - off);
+    if (g == 0) {
+      m &= ~__mmask64{0xFFFF};
+      lm &= 0xFC;
+    }
+    const __m512i d = _mm512_maskz_loadu_epi8(m, minus16(in) + off);
+    const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x[g], d));
+    _mm512_mask_storeu_epi8(minus16(out) + off, m, c);
     __m512i h = _mm512_shuffle_epi8(Enc ? c : d, bs);
     __m512i p = _mm512_maskz_loadu_epi64(lm, pw + off);
     if (g == 0) {
@@ -987,17 +990,36 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_gmac(const aes_roun
   finish(a, hk, l, e, tag);
 }
 
-// message_mid with its masked windows kept off pages next to its buffers: the data (and an AAD of
-// up to bounce_aad bytes) through stack buffers. message_mid itself tests nothing: the tests and
-// copies inside it cost 3-5% at 576-1420 bytes (g++ kept pointers and round keys on the stack).
-inline constexpr std::size_t bounce_aad = 2048;
-// Whether one of message_mid's last windows (data in and out, the AAD) reaches a page beyond it.
+// The short and mid paths test no window themselves (tests and copies inside them cost 3-10% from
+// 80 to 1420 bytes: g++ kept pointers and round keys on the stack around the calls to the copies).
+// Instead one test before each path sends a message with a window that reaches a page none of its
+// bytes are on (see load_part) through copies on one page of the stack (message_bounced). An AAD
+// above bounce_aad bytes is not looked at (its last window may pay the assist).
+inline constexpr std::size_t bounce_aad = 1024;
+// Whether [p + len, p + w) (w >= len: the windows' end) reaches a page that byte p + len - 1 is not
+// on; with len == 0, false.
+FASTPRIM_ALWAYS_INLINE std::uintptr_t end_spills(const std::byte* p, std::size_t len,
+                                                 std::size_t w) noexcept {
+  const auto a = reinterpret_cast<std::uintptr_t>(p);
+  return (a + len - 1) ^ (a + w - 1);
+}
+// The AAD's windows: 64 bytes each (absorb).
+FASTPRIM_ALWAYS_INLINE std::uintptr_t aad_spills(const std::byte* aad, std::size_t aad_len) noexcept {
+  return aad_len <= bounce_aad ? end_spills(aad, aad_len, (aad_len + 63) / 64 * 64) : 0;
+}
+// message_mid's windows: 64 bytes from the data on.
 FASTPRIM_ALWAYS_INLINE bool mid_spills(const std::byte* in, const std::byte* out, std::size_t len,
                                        const std::byte* aad, std::size_t aad_len) noexcept {
-  const std::size_t t = (len - 1) / 64 * 64, ta = aad_len == 0 ? 0 : (aad_len - 1) / 64 * 64;
-  return aes::x86_vaes::window_spills(in + t, 64, 0, len - t) ||
-         aes::x86_vaes::window_spills(out + t, 64, 0, len - t) ||
-         (aad_len != 0 && aes::x86_vaes::window_spills(aad + ta, 64, 0, aad_len - ta));
+  const std::size_t w = (len + 63) / 64 * 64;
+  return (end_spills(in, len, w) | end_spills(out, len, w) | aad_spills(aad, aad_len)) >= 4096;
+}
+// message_short's windows: 64 bytes from 16 before the data on, G = (nc + 4) / 4 of them.
+FASTPRIM_ALWAYS_INLINE bool short_spills(const std::byte* in, const std::byte* out, std::size_t len,
+                                         const std::byte* aad, std::size_t aad_len) noexcept {
+  const std::size_t w = 64 * (((len + 15) / 16 + 4) / 4) - 16;
+  const auto i = reinterpret_cast<std::uintptr_t>(in), o = reinterpret_cast<std::uintptr_t>(out);
+  return (((i - 16) ^ i) | ((o - 16) ^ o) | end_spills(in, len, w) | end_spills(out, len, w) |
+          aad_spills(aad, aad_len)) >= 4096;
 }
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void copy_bytes(std::byte* to, const std::byte* from,
                                                                 std::size_t n) noexcept {
@@ -1005,22 +1027,35 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void copy_bytes(std::byte* to, c
     store_part(to + i, 0, std::min<std::size_t>(n - i, 64),
                load_part(from + i, 0, std::min<std::size_t>(n - i, 64)));
 }
-template <int R, bool Enc>
+
+template <int R>
+FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void message(const aes_round_keys& ks, const gcm_key& hk,
+                                                                const std::byte* iv12, const std::byte* aad,
+                                                                std::size_t aad_len, const std::byte* in,
+                                                                std::byte* out, std::size_t len,
+                                                                std::byte* tag, bool encrypt) noexcept;
+
+// The message again from copies on one page of the stack (the data at byte 64, the AAD at byte
+// 2240), where every window of the short and mid paths stays, so that the tests pass this time.
+template <int R>
 FASTPRIM_TARGET_X86_VAES __attribute__((noinline, cold)) void message_bounced(
-    const aes_round_keys& ks, const gcm_key& hk, __m128i base, const std::byte* aad, std::size_t aad_len,
-    const std::byte* in, std::byte* out, std::size_t len, std::byte* tag) noexcept {
-  alignas(64) std::byte d[16 * mid_blocks + 64], a[bounce_aad + 64];
-  copy_bytes(d, in, len);
+    const aes_round_keys& ks, const gcm_key& hk, const std::byte* iv12, const std::byte* aad,
+    std::size_t aad_len, const std::byte* in, std::byte* out, std::size_t len, std::byte* tag,
+    bool encrypt) noexcept {
+  static_assert(64 + 16 * mid_blocks + 48 <= 2240 && 2240 + bounce_aad <= 4096);
+  alignas(4096) std::byte page[4096];
+  std::byte *d = page + 64, *a = page + 2240;
   const bool bounce_a = aad_len <= bounce_aad;
+  copy_bytes(d, in, len);
   if (bounce_a) copy_bytes(a, aad, aad_len);
-  message_mid<R, Enc>(ks, hk, base, bounce_a ? a : aad, aad_len, d, d, len, tag);
+  message<R>(ks, hk, iv12, bounce_a ? a : aad, aad_len, d, d, len, tag, encrypt);
   copy_bytes(out, d, len);
-  secure_zero(d, (len + 63) / 64 * 64);  // what the copies and message_mid wrote
+  secure_zero(d, (len + 63) / 64 * 64);  // what the copies and the kernel wrote
   if (bounce_a) secure_zero(a, (aad_len + 63) / 64 * 64);
 }
 
-// message_mid and message_long: one out-of-line call from message_dir (a second call site there slows the
-// inlined short paths), two tail calls from here.
+// message_mid and message_long: one out-of-line call from `message`, before the inlined short paths
+// (the same test and call inside message_dir cost 128-256 byte messages 5-10%), two tail calls from here.
 template <int R, bool Enc>
 FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void message_big(
     const aes_round_keys& ks, const gcm_key& hk, __m128i base, const std::byte* aad, std::size_t aad_len,
@@ -1029,16 +1064,21 @@ FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void message_big(
   message_long<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
 }
 
+// IV || 0^32, the 12 bytes read without a mask (they may end at a page end; see load_part).
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i iv_base(const std::byte* iv12) noexcept {
+  std::uint32_t iv_hi;
+  std::memcpy(&iv_hi, iv12 + 8, 4);
+  return _mm_insert_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(iv12)), static_cast<int>(iv_hi),
+                          2);
+}
+
 template <int R, bool Enc>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round_keys& ks, const gcm_key& hk,
                                                                  const std::byte* iv12, const std::byte* aad,
                                                                  std::size_t aad_len, const std::byte* in,
                                                                  std::byte* out, std::size_t len,
                                                                  std::byte* tag) noexcept {
-  std::uint32_t iv_hi;
-  std::memcpy(&iv_hi, iv12 + 8, 4);
-  const __m128i base =
-      _mm_insert_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(iv12)), static_cast<int>(iv_hi), 2);
+  const __m128i base = iv_base(iv12);
   const std::size_t na = (aad_len + 15) / 16, nc = (len + 15) / 16;
   if (nc <= tiny_blocks && aad_len <= tiny_aad) {
     switch (nc) {
@@ -1054,21 +1094,16 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round
         return message_tiny<R, 4, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
     }
   }
-  // message_short only where E_K(J0) takes a lane the data leaves free (at 8 blocks and from 12 on,
-  // message_mid measured 2-17% faster).
-  if (nc > tiny_blocks && (nc >= mid_min || nc % 4 == 0)) {
-    if (len <= 16 * mid_blocks && FASTPRIM_UNLIKELY(mid_spills(in, out, len, aad, aad_len)))
-      return message_bounced<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
-    return message_big<R, Enc>(ks, hk, base, aad, aad_len, in, out, len, tag);
-  }
   if (nc == 0) return message_gmac<R>(ks, hk, base, aad, aad_len, tag);
+  if (FASTPRIM_UNLIKELY(short_spills(in, out, len, aad, aad_len)))
+    return message_bounced<R>(ks, hk, iv12, aad, aad_len, in, out, len, tag, Enc);
   const __m512i bs = zrev();
   __m128i y = _mm_setzero_si128();
   acc a = acc_zero();
   if (FASTPRIM_LIKELY(na + nc + 1 <= npow))
-    absorb(a, hk, npow - (na + nc + 1), aad, aad_len, y, bs);
+    absorb<false>(a, hk, npow - (na + nc + 1), aad, aad_len, y, bs);
   else
-    y = ghash_bytes(hk, y, aad, aad_len, bs);
+    y = ghash_bytes<false>(hk, y, aad, aad_len, bs);
   switch ((nc + 4) / 4) {
     case 1:
       return message_short<R, 1, Enc>(ks, hk, base, a, y, in, out, len, aad_len, tag, bs);
@@ -1086,6 +1121,16 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void message(const aes_round_
                                                                 std::byte* out, std::size_t len,
                                                                 std::byte* tag, bool encrypt) noexcept {
   FASTPRIM_ZERO_REGS_EVEX(true);
+  // message_short only where E_K(J0) takes a lane the data leaves free (at 8 blocks and from 12 on,
+  // message_mid measured 2-17% faster).
+  const std::size_t nc = (len + 15) / 16;
+  if (nc > tiny_blocks && (nc >= mid_min || nc % 4 == 0)) {
+    const __m128i base = iv_base(iv12);
+    if (len <= 16 * mid_blocks && FASTPRIM_UNLIKELY(mid_spills(in, out, len, aad, aad_len)))
+      return message_bounced<R>(ks, hk, iv12, aad, aad_len, in, out, len, tag, encrypt);
+    if (encrypt) return message_big<R, true>(ks, hk, base, aad, aad_len, in, out, len, tag);
+    return message_big<R, false>(ks, hk, base, aad, aad_len, in, out, len, tag);
+  }
   if (encrypt)
     message_dir<R, true>(ks, hk, iv12, aad, aad_len, in, out, len, tag);
   else
