@@ -232,6 +232,23 @@ BOOST_DATA_TEST_CASE(differential_every_length, bdata::make(backends), b) {
   }
 }
 
+// The 12-byte-IV paths by data and AAD length: every data length 0..300 with AAD lengths around
+// the tiny path's limit (32 bytes) and the one-reduction limit (64 blocks in all), so that each
+// path meets 1..4 blocks with a long AAD, a last zmm with and without a free lane, and the AAD
+// hashed ahead of the data.
+BOOST_DATA_TEST_CASE(differential_paths_by_aad_length, bdata::make(backends), b) {
+  std::mt19937_64 rng(0x6c4 + static_cast<unsigned>(b));
+  constexpr std::size_t aad_lengths[] = {0, 1, 16, 31, 32, 33, 48, 64, 100, 700, 1000, 1100};
+  for (std::size_t n = 0; n <= 300; ++n)
+    for (std::size_t aad_len : aad_lengths) {
+      const bytes key = rand_bytes(rng, 16 + 8 * ((n + aad_len) % 3));
+      const aes_gcm g = make(key, b);
+      const bytes iv = rand_bytes(rng, 12), aad = rand_bytes(rng, aad_len), pt = rand_bytes(rng, n);
+      differential_one(g, key, iv, aad, pt, 16, (n + aad_len) % 2 == 1, rng() % 16,
+                       "n " + std::to_string(n) + " aad " + std::to_string(aad_len));
+    }
+}
+
 // Long messages at each 16-byte position of a 64-byte line, in place and not: the bulk kernels
 // choose their first blocks (head) from the counter and the data's address (x86_vaes: open aligns
 // `in` when it cannot align both).

@@ -620,7 +620,7 @@ FASTPRIM_ALWAYS_INLINE __mmask64 bytes_mask(std::size_t b) noexcept {
 // a += the `bytes` bytes at p (the last block zero-padded), block i times the power at
 // 16 * (p0 + i) of the table, y added to the first block.
 // Guard: the last window through load_part (page edges); false where the buffers were checked
-// before (mid_spills, short_spills).
+// before (message_spills).
 template <bool Guard = true>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void absorb(acc& a, const gcm_key& hk, std::size_t p0,
                                                             const std::byte* p, std::size_t bytes, __m128i y,
@@ -672,20 +672,6 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i length_block(std::size_t
   return _mm_set_epi64x(static_cast<long long>(aad_len * 8), static_cast<long long>(len * 8));
 }
 
-// Up to 11 blocks of data: the counter blocks J0, J0 + 1, ... fill G zmm from lane 0, so
-// E_K(J0) comes out of the same AES instructions as the keystream, and the data sits one lane
-// (16 bytes) up in memory too: it is loaded and stored at in - 16 and out - 16 with the first 16
-// bytes masked off (masked lanes do not fault). In the GHASH input, lane 0 (E_K(J0)'s) carries the
-// length block, times H. `a` holds the AAD's products (powers counted from the end of the message)
-// or `y` the AAD's GHASH state.
-
-FASTPRIM_ALWAYS_INLINE const std::byte* minus16(const std::byte* p) noexcept {
-  return reinterpret_cast<const std::byte*>(reinterpret_cast<std::uintptr_t>(p) - 16);
-}
-FASTPRIM_ALWAYS_INLINE std::byte* minus16(std::byte* p) noexcept {
-  return reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(p) - 16);
-}
-
 // Round key r in all four lanes, loaded by a vbroadcasti32x4 from memory (the empty asm keeps the
 // compiler from hoisting one xmm load per key out of the paths and broadcasting each with a shuffle).
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE const __m128i* key_ptr(const aes_round_keys& ks) noexcept {
@@ -694,12 +680,14 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE const __m128i* key_ptr(const aes
   return k;
 }
 
-// The counter blocks J0 + 4g .. J0 + 4g + 3 from base = IV || 0^32: counter value v (J0: 1) goes to
-// the top byte of dword 3, the big-endian inc32 word (v < 256 here).
+// The counter blocks of data blocks 4g .. 4g + 3 (counter values 4g + 2 ..; J0 is 1) from
+// base = IV || 0^32, J0 in lane 3 when Last: the value goes to the top byte of dword 3, the
+// big-endian inc32 word (values < 256 here).
+template <bool Last>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i ctr_lanes(__m512i zb, int g) noexcept {
-  const int v = 4 * g + 1;
-  return _mm512_add_epi32(zb, _mm512_set_epi32((v + 3) << 24, 0, 0, 0, (v + 2) << 24, 0, 0, 0, (v + 1) << 24,
-                                               0, 0, 0, v << 24, 0, 0, 0));
+  const int v = 4 * g + 2;
+  return _mm512_add_epi32(zb, _mm512_set_epi32((Last ? 1 : v + 3) << 24, 0, 0, 0, (v + 2) << 24, 0, 0, 0,
+                                               (v + 1) << 24, 0, 0, 0, v << 24, 0, 0, 0));
 }
 
 // N = 0..tiny_blocks blocks of data and up to two of AAD: the AES on ymm pairs (J0 with block 0),
@@ -768,6 +756,12 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_tiny(const aes_roun
   storeu(tag, _mm_xor_si128(rev(reduce(lo, mid, hi)), e));
 }
 
+// Up to 11 blocks of data in G zmm (data block i in lane i % 4 of zmm i / 4), where the last zmm
+// has a lane free for J0 (lane 3), so that E_K(J0) comes out of the same AES instructions as the
+// keystream; in the GHASH input that lane carries the length block, times H. `a` holds the AAD's
+// products (powers counted from the end of the message) or `y` the AAD's GHASH state. The windows
+// start at the data (an earlier layout, J0 in lane 0 and the data one lane up, read 16 bytes
+// before it: a page-aligned message then needed the page test's copies).
 template <int R, int G, bool Enc>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
     const aes_round_keys& ks, const gcm_key& hk, __m128i base, acc& a, __m128i y, const std::byte* in,
@@ -776,11 +770,10 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
   __m512i x[G];
   const __m512i zb = bcast128(base);
 #pragma GCC unroll 3
-  for (int g = 0; g < G; ++g) x[g] = ctr_lanes(zb, g);
+  for (int g = 0; g < G; ++g) x[g] = g + 1 < G ? ctr_lanes<false>(zb, g) : ctr_lanes<true>(zb, g);
   const std::size_t nc = (len + 15) / 16;
-  // Lane j (j >= 1) holds data block j - 1, times H^(nc + 2 - j); lane 0 the length block, times H.
-  const std::byte* pw = hk.bytes + 16 * (npow - 2 - nc);
-  const __m512i l = _mm512_maskz_broadcast_i32x4(nc == 0 ? 0x000F : 0x00F0, y);
+  // Data block i times H^(nc + 1 - i), at pw + 16 i.
+  const std::byte* pw = hk.bytes + 16 * (npow - 1 - nc);
   // One zmm at a time, its GHASH right after its rounds, so that its multiplies overlap the next
   // one's rounds (all rounds side by side, then all multiplies: measured 25% slower at 256 bytes).
 #pragma GCC unroll 3
@@ -790,25 +783,21 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
     for (int r = 1; r < R; ++r) x[g] = _mm512_aesenc_epi128(x[g], bcast128(_mm_load_si128(k + r)));
     x[g] = _mm512_aesenclast_epi128(x[g], bcast128(_mm_load_si128(k + R)));
     const std::size_t off = 64 * static_cast<std::size_t>(g);
-    __mmask8 lm = lanes(nc + 1, static_cast<std::size_t>(g));
-    __mmask64 m = bytes_mask(len + 16 - off);
-    if (g == 0) {
-      m &= ~__mmask64{0xFFFF};
-      lm &= 0xFC;
-    }
-    const __m512i d = _mm512_maskz_loadu_epi8(m, minus16(in) + off);
+    const __mmask64 m = len > off ? bytes_mask(len - off) : 0;  // none: 4 blocks and J0
+    const __m512i d = _mm512_maskz_loadu_epi8(m, in + off);
     const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x[g], d));
-    _mm512_mask_storeu_epi8(minus16(out) + off, m, c);
+    _mm512_mask_storeu_epi8(out + off, m, c);
     __m512i h = _mm512_shuffle_epi8(Enc ? c : d, bs);
-    __m512i p = _mm512_maskz_loadu_epi64(lm, pw + off);
-    if (g == 0) {
-      h = _mm512_ternarylogic_epi64(h, l, _mm512_zextsi128_si512(length_block(aad_len, len)), 0x96);
+    __m512i p = _mm512_maskz_loadu_epi64(lanes(nc, static_cast<std::size_t>(g)), pw + off);
+    if (g == 0) h = _mm512_xor_si512(h, lane0(y));
+    if (g + 1 == G) {
+      h = _mm512_mask_broadcast_i32x4(h, 0xF000, length_block(aad_len, len));
       p = _mm512_mask_broadcast_i32x4(
-          p, 0x000F, _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1))));
+          p, 0xF000, _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1))));
     }
     mul1_add(a, h, p);
   }
-  storeu(tag, _mm_xor_si128(rev(reduce(a)), _mm512_maskz_extracti32x4_epi32(0xF, x[0], 0)));
+  storeu(tag, _mm_xor_si128(rev(reduce(a)), _mm512_maskz_extracti32x4_epi32(0xF, x[G - 1], 3)));
 }
 
 // Messages of mid_min..mid_blocks blocks, both directions: one zmm at a time, all rounds of a
@@ -1007,19 +996,11 @@ FASTPRIM_ALWAYS_INLINE std::uintptr_t end_spills(const std::byte* p, std::size_t
 FASTPRIM_ALWAYS_INLINE std::uintptr_t aad_spills(const std::byte* aad, std::size_t aad_len) noexcept {
   return aad_len <= bounce_aad ? end_spills(aad, aad_len, (aad_len + 63) / 64 * 64) : 0;
 }
-// message_mid's windows: 64 bytes from the data on.
-FASTPRIM_ALWAYS_INLINE bool mid_spills(const std::byte* in, const std::byte* out, std::size_t len,
-                                       const std::byte* aad, std::size_t aad_len) noexcept {
+// The windows of message_short and message_mid: 64 bytes from the data on, and the AAD's.
+FASTPRIM_ALWAYS_INLINE bool message_spills(const std::byte* in, const std::byte* out, std::size_t len,
+                                           const std::byte* aad, std::size_t aad_len) noexcept {
   const std::size_t w = (len + 63) / 64 * 64;
   return (end_spills(in, len, w) | end_spills(out, len, w) | aad_spills(aad, aad_len)) >= 4096;
-}
-// message_short's windows: 64 bytes from 16 before the data on, G = (nc + 4) / 4 of them.
-FASTPRIM_ALWAYS_INLINE bool short_spills(const std::byte* in, const std::byte* out, std::size_t len,
-                                         const std::byte* aad, std::size_t aad_len) noexcept {
-  const std::size_t w = 64 * (((len + 15) / 16 + 4) / 4) - 16;
-  const auto i = reinterpret_cast<std::uintptr_t>(in), o = reinterpret_cast<std::uintptr_t>(out);
-  return (((i - 16) ^ i) | ((o - 16) ^ o) | end_spills(in, len, w) | end_spills(out, len, w) |
-          aad_spills(aad, aad_len)) >= 4096;
 }
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void copy_bytes(std::byte* to, const std::byte* from,
                                                                 std::size_t n) noexcept {
@@ -1042,7 +1023,7 @@ FASTPRIM_TARGET_X86_VAES __attribute__((noinline, cold)) void message_bounced(
     const aes_round_keys& ks, const gcm_key& hk, const std::byte* iv12, const std::byte* aad,
     std::size_t aad_len, const std::byte* in, std::byte* out, std::size_t len, std::byte* tag,
     bool encrypt) noexcept {
-  static_assert(64 + 16 * mid_blocks + 48 <= 2240 && 2240 + bounce_aad <= 4096);
+  static_assert(64 + (16 * mid_blocks + 63) / 64 * 64 <= 2240 && 2240 + bounce_aad <= 4096);
   alignas(4096) std::byte page[4096];
   std::byte *d = page + 64, *a = page + 2240;
   const bool bounce_a = aad_len <= bounce_aad;
@@ -1095,7 +1076,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round
     }
   }
   if (nc == 0) return message_gmac<R>(ks, hk, base, aad, aad_len, tag);
-  if (FASTPRIM_UNLIKELY(short_spills(in, out, len, aad, aad_len)))
+  if (FASTPRIM_UNLIKELY(message_spills(in, out, len, aad, aad_len)))
     return message_bounced<R>(ks, hk, iv12, aad, aad_len, in, out, len, tag, Enc);
   const __m512i bs = zrev();
   __m128i y = _mm_setzero_si128();
@@ -1126,7 +1107,7 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void message(const aes_round_
   const std::size_t nc = (len + 15) / 16;
   if (nc > tiny_blocks && (nc >= mid_min || nc % 4 == 0)) {
     const __m128i base = iv_base(iv12);
-    if (len <= 16 * mid_blocks && FASTPRIM_UNLIKELY(mid_spills(in, out, len, aad, aad_len)))
+    if (len <= 16 * mid_blocks && FASTPRIM_UNLIKELY(message_spills(in, out, len, aad, aad_len)))
       return message_bounced<R>(ks, hk, iv12, aad, aad_len, in, out, len, tag, encrypt);
     if (encrypt) return message_big<R, true>(ks, hk, base, aad, aad_len, in, out, len, tag);
     return message_big<R, false>(ks, hk, base, aad, aad_len, in, out, len, tag);
