@@ -47,7 +47,8 @@ inline std::uint64_t ticks() {
 std::vector<std::size_t> sizes();
 bool quick();
 
-// A buffer of `n` pseudo-random bytes with a 64-byte aligned start, shared by the lambdas.
+// A buffer of `n` pseudo-random bytes, shared by the lambdas. Its start has operator new's alignment
+// (16 bytes on x86-64), so where it falls in a cache line and a page varies from run to run.
 inline std::shared_ptr<std::vector<std::byte>> buffer(std::size_t n, std::uint64_t seed = 1) {
   auto v = std::make_shared<std::vector<std::byte>>(n);
   std::mt19937_64 rng(seed);
