@@ -169,21 +169,14 @@ FASTPRIM_TARGET_X86_VAES __attribute__((noinline, cold)) inline void store_part_
   copy_part(p + lo, t + lo, hi - lo);
   secure_zero(t, sizeof t);
 }
-FASTPRIM_TARGET_X86_VAES __attribute__((noinline, cold)) inline __m128i load_part16_copy(
-    const std::byte* p, std::size_t n) noexcept {
-  alignas(16) std::byte t[16]{};
-  copy_part(t, p, n);
-  const __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(t));
-  secure_zero(t, sizeof t);
-  return v;
+// The 16-byte windows through the same copies (only bytes [0, n) are read or written).
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i load_part16_copy(const std::byte* p,
+                                                                         std::size_t n) noexcept {
+  return _mm512_maskz_extracti32x4_epi32(0xF, load_part_copy(p, 0, n), 0);
 }
-FASTPRIM_TARGET_X86_VAES __attribute__((noinline, cold)) inline void store_part16_copy(std::byte* p,
-                                                                                       std::size_t n,
-                                                                                       __m128i v) noexcept {
-  alignas(16) std::byte t[16];
-  _mm_store_si128(reinterpret_cast<__m128i*>(t), v);
-  copy_part(p, t, n);
-  secure_zero(t, sizeof t);
+FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void store_part16_copy(std::byte* p, std::size_t n,
+                                                                       __m128i v) noexcept {
+  store_part_copy(p, 0, n, _mm512_zextsi128_si512(v));
 }
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i load_part(const std::byte* p, std::size_t lo,
                                                                   std::size_t hi) noexcept {
