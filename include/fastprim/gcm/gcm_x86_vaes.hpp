@@ -847,7 +847,8 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i mid_pow(const std::byte*
 }
 
 // Full zmm g0..g1-1, zmm g times mid_pow at pw + 64 (g - g0), y added to the first; in pairs,
-// whose products are summed by vpternlogq three at a time.
+// whose products are summed by vpternlogq three at a time. A pair is multiplied after the next
+// pair's rounds, so that its inputs are ready when its ops are issued.
 template <int R, bool Enc, bool Bcast>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mid_run(const zkeys<R>& K, __m512i bk, __m512i bs,
                                                              const std::byte* in, std::byte* out,
@@ -855,17 +856,22 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mid_run(const zkeys<R>& K, 
                                                              const std::byte* pw, acc& a,
                                                              __m128i y) noexcept {
   std::size_t g = g0;
-  for (; g + 1 < g1; g += 2, pw += 128) {
-    __m512i h0 = mid_zmm<R, Enc>(K, bk, bs, in, out, g);
-    const __m512i h1 = mid_zmm<R, Enc>(K, bk, bs, in, out, g + 1);
-    if (g == g0) h0 = _mm512_xor_si512(h0, lane0(y));
+  if (g + 1 < g1) {
+    __m512i h0 = _mm512_xor_si512(mid_zmm<R, Enc>(K, bk, bs, in, out, g), lane0(y));
+    __m512i h1 = mid_zmm<R, Enc>(K, bk, bs, in, out, g + 1);
+    for (g += 2; g + 1 < g1; g += 2, pw += 128) {
+      const __m512i n0 = mid_zmm<R, Enc>(K, bk, bs, in, out, g);
+      const __m512i n1 = mid_zmm<R, Enc>(K, bk, bs, in, out, g + 1);
+      mul2_add(a, h0, mid_pow<Bcast>(pw), h1, mid_pow<Bcast>(pw + 64));
+      h0 = n0;
+      h1 = n1;
+    }
     mul2_add(a, h0, mid_pow<Bcast>(pw), h1, mid_pow<Bcast>(pw + 64));
+    pw += 128;
+    y = _mm_setzero_si128();
   }
-  if (g < g1) {
-    __m512i h0 = mid_zmm<R, Enc>(K, bk, bs, in, out, g);
-    if (g == g0) h0 = _mm512_xor_si512(h0, lane0(y));
-    mul1_add(a, h0, mid_pow<Bcast>(pw));
-  }
+  if (g < g1)
+    mul1_add(a, _mm512_xor_si512(mid_zmm<R, Enc>(K, bk, bs, in, out, g), lane0(y)), mid_pow<Bcast>(pw));
 }
 
 template <int R, bool Enc>
