@@ -19,7 +19,7 @@ namespace detail {
 // The hash subkey H = E_K(0^128) and whatever the backend derives from it (powers of H, Karatsuba
 // halves), in the backend's own layout. Wiped with the key.
 struct gcm_key {
-  alignas(64) std::byte bytes[1024];
+  alignas(64) std::byte bytes[2048];
 };
 
 // The bulk kernels of one backend and key size. `nblocks` full blocks; `in == out` allowed, no other

@@ -44,10 +44,16 @@ using aes::x86_vaes::storez;
 using aes::x86_vaes::xor_part16;
 using aes::x86_vaes::zkeys;
 
-// Layout of gcm_key (all of its 1024 bytes): S_k = H^k * x^-1 (byte-reversed) for k = 64..1 at
-// byte 16 * (64 - k), so any run of r <= 64 blocks finds the powers H^r..H^1 of its blocks from
-// byte 16 * (64 - r) on: the last full group and the tail of a call share one reduction.
-inline constexpr int npow = 64;
+// Layout of gcm_key (all of its 2048 bytes): S_k = H^k * x^-1 (byte-reversed) for k = 128..1 at
+// byte 16 * (128 - k), so any run of r <= 128 blocks finds the powers H^r..H^1 of its blocks from
+// byte 16 * (128 - r) on: the last full group and the tail of a call share one reduction, and
+// a whole message of up to 127 blocks takes one (message_mid). The bulk loop and GHASH alone use
+// S_64..S_1 (npow), addressed from pows(hk) = S_64.
+inline constexpr int npow = 64, npow_all = 128;
+FASTPRIM_ALWAYS_INLINE const std::byte* pows(const gcm_key& hk) noexcept {
+  return hk.bytes + 16 * (npow_all - npow);
+}
+FASTPRIM_ALWAYS_INLINE std::byte* pows(gcm_key& hk) noexcept { return hk.bytes + 16 * (npow_all - npow); }
 
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i bswap_mask() noexcept {
   return _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -122,7 +128,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i reduce(const acc& a) noe
 
 // The powers of blocks 4j..4j+3 of a 64-block run: S_(64-4j)..S_(61-4j).
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i pow_z(const gcm_key& hk, int j) noexcept {
-  return _mm512_load_si512(hk.bytes + 64 * j);
+  return _mm512_load_si512(pows(hk) + 64 * j);
 }
 // Lane 0 = y, lanes 1..3 = 0.
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i lane0(__m128i y) noexcept {
@@ -165,8 +171,8 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash_n(const gcm_key& h
                                                                 const std::byte* in, std::size_t r) noexcept {
   if (r == 1)
     return gmul(_mm_xor_si128(y, rev(loadu(in))),
-                _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1))));
-  const std::byte* p = hk.bytes + 16 * (npow - r);
+                _mm_load_si128(reinterpret_cast<const __m128i*>(pows(hk) + 16 * (npow - 1))));
+  const std::byte* p = pows(hk) + 16 * (npow - r);
   const __m512i bs = zrev();
   acc a = acc_zero();
   mul1_add(a, _mm512_xor_si512(_mm512_shuffle_epi8(load_part(in, 0, lane_bytes(r, 0)), bs), lane0(y)),
@@ -188,7 +194,7 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void init(gcm_key& hk, const 
   const __m128i s1 =
       _mm_xor_si128(shl, _mm_and_si128(top, _mm_set_epi64x(static_cast<long long>(0xC200000000000000u), 1)));
   // S_2..S_8 on xmm, then four powers per zmm: S_(k+8) = S_k * H^8 in two independent chains.
-  auto* out = reinterpret_cast<__m128i*>(hk.bytes);
+  auto* out = reinterpret_cast<__m128i*>(pows(hk));
   __m128i s[9];
   s[1] = s1;
   s[2] = gmul(s1, s1);
@@ -197,10 +203,10 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void init(gcm_key& hk, const 
   for (int k = 5; k <= 8; ++k) s[k] = gmul(s[4], s[k - 4]);
   for (int k = 1; k <= 8; ++k) _mm_store_si128(out + npow - k, s[k]);
   const __m512i h8 = bcast128(s[8]);
-  // The zmm at byte 16 * (60 - 4i) holds S_(4i+4)..S_(4i+1).
-  auto* z = reinterpret_cast<__m512i*>(hk.bytes);
+  // The zmm at byte 16 * (60 - 4i) from pows holds S_(4i+4)..S_(4i+1) (i up to 31: below pows).
+  auto* z = reinterpret_cast<__m512i*>(pows(hk));
 #pragma GCC unroll 2
-  for (int i = 2; i < npow / 4; ++i) {
+  for (int i = 2; i < npow_all / 4; ++i) {
     const __m512i q = _mm512_load_si512(z + (npow / 4 - 1) - (i - 2));
     acc a{_mm512_clmulepi64_epi128(q, h8, 0x00),
           _mm512_xor_si512(_mm512_clmulepi64_epi128(q, h8, 0x01), _mm512_clmulepi64_epi128(q, h8, 0x10)),
@@ -373,7 +379,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void small(const aes_round_keys&
                                                            std::size_t n) noexcept {
   const __m128i* k = enc_keys(ks);
   const __m128i c = rev(loadu(ctr));
-  const auto* p = reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - n));
+  const auto* p = reinterpret_cast<const __m128i*>(pows(hk) + 16 * (npow - n));
   __m128i g = rev(loadu(y)), lo = _mm_setzero_si128(), mid = lo, hi = lo;
   for (std::size_t i = 0; i < n; ++i, in += 16, out += 16) {
     const __m128i d = loadu(in);
@@ -428,19 +434,19 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void bulk_loop(const zkeys<R>& K
   for (; n >= 64; n -= 64, in += 1024, out += 1024) {
     const std::byte* src = Enc ? out - 512 : in;
     acc a = acc_zero();
-    quarter<R, Aligned, true, false>(K, c, bs, bez, acc_y, a, src, hk.bytes + 16 * (npow - 64), in, out);
-    quarter<R, Aligned, false, false>(K, c, bs, bez, acc_y, a, src + 256, hk.bytes + 16 * (npow - 48),
+    quarter<R, Aligned, true, false>(K, c, bs, bez, acc_y, a, src, pows(hk) + 16 * (npow - 64), in, out);
+    quarter<R, Aligned, false, false>(K, c, bs, bez, acc_y, a, src + 256, pows(hk) + 16 * (npow - 48),
                                       in + 256, out + 256);
     quarter<R, Aligned, false, false>(K, c, bs, bez, acc_y, a, Enc ? out : src + 512,
-                                      hk.bytes + 16 * (npow - 32), in + 512, out + 512);
+                                      pows(hk) + 16 * (npow - 32), in + 512, out + 512);
     quarter<R, Aligned, false, true>(K, c, bs, bez, acc_y, a, Enc ? out + 256 : src + 768,
-                                     hk.bytes + 16 * (npow - 16), in + 768, out + 768);
+                                     pows(hk) + 16 * (npow - 16), in + 768, out + 768);
   }
   if (n >= 32) {
     const std::byte* src = Enc ? out - 512 : in;
     acc a = acc_zero();
-    quarter<R, Aligned, true, false>(K, c, bs, bez, acc_y, a, src, hk.bytes + 16 * (npow - 32), in, out);
-    quarter<R, Aligned, false, true>(K, c, bs, bez, acc_y, a, src + 256, hk.bytes + 16 * (npow - 16),
+    quarter<R, Aligned, true, false>(K, c, bs, bez, acc_y, a, src, pows(hk) + 16 * (npow - 32), in, out);
+    quarter<R, Aligned, false, true>(K, c, bs, bez, acc_y, a, src + 256, pows(hk) + 16 * (npow - 16),
                                      in + 256, out + 256);
     n -= 32;
     in += 512;
@@ -490,7 +496,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void head(const zkeys<R>& K, con
                                                           std::byte*& out, std::size_t& n,
                                                           std::size_t h) noexcept {
   const std::uint32_t c0 = c.c;
-  const std::byte* pw = hk.bytes + 16 * (npow - h);
+  const std::byte* pw = pows(hk) + 16 * (npow - h);
   acc a = acc_zero();
   for (std::size_t j0 = 0; 4 * j0 < h; j0 += 4) {
     __m512i x[4];
@@ -538,7 +544,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i encrypt_body(const zkeys
       // One more quarter, its rounds carrying the GHASH of the first 16 of the last 32 blocks: the
       // last 32 before `out` are again the ones left to hash, and the tail after the loop is < 16.
       acc a = acc_zero();
-      quarter<R, false, true, true>(K, c, bs, bs, acc_y, a, out - 512, hk.bytes + 16 * (npow - 16), in, out);
+      quarter<R, false, true, true>(K, c, bs, bs, acc_y, a, out - 512, pows(hk) + 16 * (npow - 16), in, out);
       in += 256;
       out += 256;
       n -= 16;
@@ -562,7 +568,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i decrypt_body(const zkeys
   bulk<R, false>(K, hk, c, bs, acc_y, in, out, n);
   if (n >= 16) {  // one more quarter, hashing its own input
     acc a = acc_zero();
-    quarter<R, false, true, true>(K, c, bs, bs, acc_y, a, in, hk.bytes + 16 * (npow - 16), in, out);
+    quarter<R, false, true, true>(K, c, bs, bs, acc_y, a, in, pows(hk) + 16 * (npow - 16), in, out);
     n -= 16;
     in += 256;
     out += 256;
@@ -617,8 +623,8 @@ FASTPRIM_ALWAYS_INLINE __mmask64 bytes_mask(std::size_t b) noexcept {
   return b >= 64 ? ~__mmask64{0} : (__mmask64{1} << b) - 1;
 }
 
-// a += the `bytes` bytes at p (the last block zero-padded), block i times the power at
-// 16 * (p0 + i) of the table, y added to the first block.
+// a += the `bytes` bytes at p (the last block zero-padded), block i times the power at byte
+// 16 * (p0 + i) of gcm_key (S_(npow_all - p0 - i)), y added to the first block.
 // Guard: the last window through load_part (page edges); false where the buffers were checked
 // before (message_spills).
 template <bool Guard = true>
@@ -643,7 +649,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i ghash_bytes(const gcm_ke
   for (; bytes >= 16 * npow; bytes -= 16 * npow, p += 16 * npow) y = ghash64(hk, y, p, bs);
   if (bytes == 0) return y;
   acc a = acc_zero();
-  absorb<Guard>(a, hk, npow - (bytes + 15) / 16, p, bytes, y, bs);
+  absorb<Guard>(a, hk, npow_all - (bytes + 15) / 16, p, bytes, y, bs);
   return reduce(a);
 }
 
@@ -658,7 +664,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i sum_lanes(__m512i v) noe
 // block with whatever state is still to be multiplied by H added to it.
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void finish(const acc& a, const gcm_key& hk, __m128i x,
                                                             __m128i ej0, std::byte* tag) noexcept {
-  const __m128i h = _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1)));
+  const __m128i h = _mm_load_si128(reinterpret_cast<const __m128i*>(pows(hk) + 16 * (npow - 1)));
   const __m128i lo = _mm_xor_si128(sum_lanes(a.lo), _mm_clmulepi64_si128(x, h, 0x00));
   const __m128i hi = _mm_xor_si128(sum_lanes(a.hi), _mm_clmulepi64_si128(x, h, 0x11));
   const __m128i mid =
@@ -698,7 +704,7 @@ inline constexpr std::size_t tiny_blocks = 4, tiny_aad = 32;
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mul_add1(__m128i& lo, __m128i& mid, __m128i& hi,
                                                               __m128i x, const gcm_key& hk,
                                                               std::size_t k) noexcept {
-  const __m128i h = _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - k)));
+  const __m128i h = _mm_load_si128(reinterpret_cast<const __m128i*>(pows(hk) + 16 * (npow - k)));
   lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(x, h, 0x00));
   hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(x, h, 0x11));
   mid = xor3(mid, _mm_clmulepi64_si128(x, h, 0x01), _mm_clmulepi64_si128(x, h, 0x10));
@@ -773,7 +779,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
   for (int g = 0; g < G; ++g) x[g] = g + 1 < G ? ctr_lanes<false>(zb, g) : ctr_lanes<true>(zb, g);
   const std::size_t nc = (len + 15) / 16;
   // Data block i times H^(nc + 1 - i), at pw + 16 i.
-  const std::byte* pw = hk.bytes + 16 * (npow - 1 - nc);
+  const std::byte* pw = pows(hk) + 16 * (npow - 1 - nc);
   // One zmm at a time, its GHASH right after its rounds, so that its multiplies overlap the next
   // one's rounds (all rounds side by side, then all multiplies: measured 25% slower at 256 bytes).
 #pragma GCC unroll 3
@@ -793,7 +799,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
     if (g + 1 == G) {
       h = _mm512_mask_broadcast_i32x4(h, 0xF000, length_block(aad_len, len));
       p = _mm512_mask_broadcast_i32x4(
-          p, 0xF000, _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 1))));
+          p, 0xF000, _mm_load_si128(reinterpret_cast<const __m128i*>(pows(hk) + 16 * (npow - 1))));
     }
     mul1_add(a, h, p);
   }
@@ -808,10 +814,10 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_short(
 // word zeroed) ^ round key 0, and the loads and stores are unmasked (masked forms on every zmm
 // cost 8% at 576 bytes). The partial zmm goes first (its rounds would otherwise end the message as
 // one latency-bound chain), with E_K(J0) in its free top lane when it has one, else on xmm.
-// Products are summed with the powers counted from the end of the message and reduced once (past
-// 63 blocks, the first zmm once more, per lane). Counter values stay below 256, so the inc32 word
-// is a byte.
-inline constexpr std::size_t mid_min = 12, mid_blocks = 2 * npow - 1;
+// Products are summed with the powers counted from the end of the message and reduced once (the
+// key holds 128 powers for this: past 63 blocks, first reducing the first zmm per lane cost 4-8%
+// from 1 to 2 KiB). Counter values stay below 256, so the inc32 word is a byte.
+inline constexpr std::size_t mid_min = 12, mid_blocks = npow_all - 1;
 
 // Lane j of zmm g: the counter value 4 g + 2 + j (data block 4 g + j) in the top byte of dword 3.
 struct mid_counter_table {
@@ -837,19 +843,10 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i mid_zmm(const zkeys<R>& 
   return _mm512_shuffle_epi8(Enc ? c : d, bs);
 }
 
-// The powers of a zmm at p: four (Bcast: the one at p, in all four lanes).
-template <bool Bcast>
-FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m512i mid_pow(const std::byte* p) noexcept {
-  if constexpr (Bcast)
-    return bcast128(_mm_load_si128(reinterpret_cast<const __m128i*>(p)));
-  else
-    return _mm512_loadu_si512(p);
-}
-
-// Full zmm g0..g1-1, zmm g times mid_pow at pw + 64 (g - g0), y added to the first; in pairs,
+// Full zmm g0..g1-1, zmm g times the powers at pw + 64 (g - g0), y added to the first; in pairs,
 // whose products are summed by vpternlogq three at a time. A pair is multiplied after the next
 // pair's rounds, so that its inputs are ready when its ops are issued.
-template <int R, bool Enc, bool Bcast>
+template <int R, bool Enc>
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mid_run(const zkeys<R>& K, __m512i bk, __m512i bs,
                                                              const std::byte* in, std::byte* out,
                                                              std::size_t g0, std::size_t g1,
@@ -862,16 +859,16 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void mid_run(const zkeys<R>& K, 
     for (g += 2; g + 1 < g1; g += 2, pw += 128) {
       const __m512i n0 = mid_zmm<R, Enc>(K, bk, bs, in, out, g);
       const __m512i n1 = mid_zmm<R, Enc>(K, bk, bs, in, out, g + 1);
-      mul2_add(a, h0, mid_pow<Bcast>(pw), h1, mid_pow<Bcast>(pw + 64));
+      mul2_add(a, h0, _mm512_loadu_si512(pw), h1, _mm512_loadu_si512(pw + 64));
       h0 = n0;
       h1 = n1;
     }
-    mul2_add(a, h0, mid_pow<Bcast>(pw), h1, mid_pow<Bcast>(pw + 64));
+    mul2_add(a, h0, _mm512_loadu_si512(pw), h1, _mm512_loadu_si512(pw + 64));
     pw += 128;
     y = _mm_setzero_si128();
   }
   if (g < g1)
-    mul1_add(a, _mm512_xor_si512(mid_zmm<R, Enc>(K, bk, bs, in, out, g), lane0(y)), mid_pow<Bcast>(pw));
+    mul1_add(a, _mm512_xor_si512(mid_zmm<R, Enc>(K, bk, bs, in, out, g), lane0(y)), _mm512_loadu_si512(pw));
 }
 
 template <int R, bool Enc>
@@ -883,8 +880,8 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
   const std::size_t nc = (len + 15) / 16, na = (aad_len + 15) / 16, nz = (nc + 3) / 4;
   __m128i y = _mm_setzero_si128();
   acc a = acc_zero();
-  if (na + nc + 1 <= npow)
-    absorb<false>(a, hk, npow - (na + nc + 1), aad, aad_len, y, bs);
+  if (na + nc + 1 <= npow_all)
+    absorb<false>(a, hk, npow_all - (na + nc + 1), aad, aad_len, y, bs);
   else if (aad_len != 0)
     y = ghash_bytes<false>(hk, y, aad, aad_len, bs);
   const zkeys<R> K(enc_keys(ks));
@@ -892,11 +889,8 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
   __m128i e = _mm_setzero_si128();
   if (!j0_lane) e = aes::x86_vaes::enc1<R>(_mm_add_epi32(base, _mm_set_epi32(1 << 24, 0, 0, 0)), key_ptr(ks));
   const __m512i bk = _mm512_xor_si512(bcast128(base), K.k[0]);
-  // Past 63 blocks, the first seg_end zmm (an even count, at most 16) go first, zmm g times S_4k
-  // in every lane for the k zmm from it to zmm seg_end; reduced per lane, they are multiplied by
-  // zmm seg_end's powers, so that the blocks from there on and the length block take at most npow.
-  const std::size_t seg_end = nc + 1 <= npow ? 0 : ((nc - (npow - 4)) / 4 + 1) & ~std::size_t{1};
-  const std::byte* pw = hk.bytes + 16 * (npow - 1 - (nc - 4 * seg_end));
+  // Block i times S_(nc + 1 - i): zmm g's powers at pw + 64 g.
+  const std::byte* pw = hk.bytes + 16 * (npow_all - 1 - nc);
   {
     const std::size_t g = nz - 1;
     __m512i t = _mm512_load_si512(mid_counters.v + 16 * g);
@@ -907,16 +901,9 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
     const __m512i d = _mm512_maskz_loadu_epi8(m, in + 64 * g);
     const __m512i c = _mm512_maskz_mov_epi8(m, _mm512_xor_si512(x, d));
     _mm512_mask_storeu_epi8(out + 64 * g, m, c);
-    mul1_add(a, _mm512_shuffle_epi8(Enc ? c : d, bs),
-             _mm512_maskz_loadu_epi64(lanes(nc - 4 * seg_end, g - seg_end), pw + 64 * (g - seg_end)));
+    mul1_add(a, _mm512_shuffle_epi8(Enc ? c : d, bs), _mm512_maskz_loadu_epi64(lanes(nc, g), pw + 64 * g));
   }
-  if (seg_end != 0) {
-    acc sa = acc_zero();
-    mid_run<R, Enc, true>(K, bk, bs, in, out, 0, seg_end, hk.bytes + 16 * (npow - 4 * seg_end), sa, y);
-    mul1_add(a, reduce_lanes(sa), _mm512_loadu_si512(pw));
-    y = _mm_setzero_si128();
-  }
-  mid_run<R, Enc, false>(K, bk, bs, in, out, seg_end, nz - 1, pw, a, y);  // nz >= 2
+  mid_run<R, Enc>(K, bk, bs, in, out, 0, nz - 1, pw, a, y);  // nz >= 3
   finish(a, hk, length_block(aad_len, len), e, tag);
 }
 
@@ -954,7 +941,7 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
     const __m128i d = xor_part16(in + 16 * nf, out + 16 * nf, rem, t, c);
     // (y + C*) * H^2 + L * H.
     const __m128i g = _mm_xor_si128(y, rev(Enc ? c : d));
-    const __m128i h2 = _mm_load_si128(reinterpret_cast<const __m128i*>(hk.bytes + 16 * (npow - 2)));
+    const __m128i h2 = _mm_load_si128(reinterpret_cast<const __m128i*>(pows(hk) + 16 * (npow - 2)));
     a.lo = _mm512_zextsi128_si512(_mm_clmulepi64_si128(g, h2, 0x00));
     a.hi = _mm512_zextsi128_si512(_mm_clmulepi64_si128(g, h2, 0x11));
     a.mid = _mm512_zextsi128_si512(
@@ -978,8 +965,8 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_gmac(const aes_roun
   const std::size_t na = (aad_len + 15) / 16;
   acc a = acc_zero();
   __m128i l = length_block(aad_len, 0);
-  if (FASTPRIM_LIKELY(na + 1 <= npow))
-    absorb(a, hk, npow - (na + 1), aad, aad_len, _mm_setzero_si128(), bs);
+  if (FASTPRIM_LIKELY(na + 1 <= npow_all))
+    absorb(a, hk, npow_all - (na + 1), aad, aad_len, _mm_setzero_si128(), bs);
   else
     l = _mm_xor_si128(l, ghash_bytes(hk, _mm_setzero_si128(), aad, aad_len, bs));
   finish(a, hk, l, e, tag);
@@ -1087,8 +1074,8 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round
   const __m512i bs = zrev();
   __m128i y = _mm_setzero_si128();
   acc a = acc_zero();
-  if (FASTPRIM_LIKELY(na + nc + 1 <= npow))
-    absorb<false>(a, hk, npow - (na + nc + 1), aad, aad_len, y, bs);
+  if (FASTPRIM_LIKELY(na + nc + 1 <= npow_all))
+    absorb<false>(a, hk, npow_all - (na + nc + 1), aad, aad_len, y, bs);
   else
     y = ghash_bytes<false>(hk, y, aad, aad_len, bs);
   switch ((nc + 4) / 4) {
