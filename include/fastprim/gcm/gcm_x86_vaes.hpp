@@ -880,7 +880,8 @@ FASTPRIM_ZERO_REGS_INNER FASTPRIM_TARGET_X86_VAES __attribute__((noinline)) void
   const std::size_t nc = (len + 15) / 16, na = (aad_len + 15) / 16, nz = (nc + 3) / 4;
   __m128i y = _mm_setzero_si128();
   acc a = acc_zero();
-  if (na + nc + 1 <= npow_all)
+  // An AAD of 64 blocks and more through ghash64's paired products (as for GMAC, message_gmac).
+  if (na + nc + 1 <= npow_all && na < npow)
     absorb<false>(a, hk, npow_all - (na + nc + 1), aad, aad_len, y, bs);
   else if (aad_len != 0)
     y = ghash_bytes<false>(hk, y, aad, aad_len, bs);
@@ -965,7 +966,8 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_gmac(const aes_roun
   const std::size_t na = (aad_len + 15) / 16;
   acc a = acc_zero();
   __m128i l = length_block(aad_len, 0);
-  if (FASTPRIM_LIKELY(na + 1 <= npow_all))
+  // Past 63 blocks through ghash64's paired products (absorb's one zmm at a time: 1420 B 10% slower).
+  if (FASTPRIM_LIKELY(na + 1 <= npow))
     absorb(a, hk, npow_all - (na + 1), aad, aad_len, _mm_setzero_si128(), bs);
   else
     l = _mm_xor_si128(l, ghash_bytes(hk, _mm_setzero_si128(), aad, aad_len, bs));
@@ -1074,7 +1076,7 @@ FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE void message_dir(const aes_round
   const __m512i bs = zrev();
   __m128i y = _mm_setzero_si128();
   acc a = acc_zero();
-  if (FASTPRIM_LIKELY(na + nc + 1 <= npow_all))
+  if (FASTPRIM_LIKELY(na + nc + 1 <= npow_all && na < npow))
     absorb<false>(a, hk, npow_all - (na + nc + 1), aad, aad_len, y, bs);
   else
     y = ghash_bytes<false>(hk, y, aad, aad_len, bs);
