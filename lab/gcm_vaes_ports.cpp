@@ -9,7 +9,10 @@
 //   - AES-128 GCM per 64 bytes: 10 AES rounds (9 vaesenc + 1 vaesenclast) with the 4 vpclmulqdq of
 //     one zmm of GHASH, and the same with the other vector ops the kernel issues per 64 bytes (round
 //     0 xor, counter add, output xor, GHASH byte swap, 2 vpternlogq of the product sums, and 2 for
-//     the reduction of 32 blocks spread over 8 zmm): the floor of a kernel made of these.
+//     the reduction of 32 blocks spread over 8 zmm): the floor of a kernel made of these;
+//   - message_mid's loop (one zmm at a time: counter xor, 10 rounds, data xor, store, byte swap;
+//     per pair 8 vpclmulqdq and 4 vpternlogq) over 32 zmm, input and output at 16 mod 64 as in
+//     fastprim-bench: no GHASH, each pair multiplied right after its rounds, and one pair late.
 #include <x86intrin.h>
 
 #include <algorithm>
@@ -78,6 +81,57 @@ FP_LOOP(gcm_all_8, AES128_8 CLMUL_4X4 CLMUL_4X4 OTHER_4 OTHER_4)
 FP_LOOP(gcm_aes_clmul, AES128_4 CLMUL_4X4)
 FP_LOOP(gcm_all, AES128_4 CLMUL_4X4 OTHER_4)
 
+// message_mid's loop. MZ: zmm `dst` of the pair at byte `off` (counter table at %[c], data at
+// %[i] and %[o]); MG: the pair in registers a and b times the powers at %[p] + poff.
+#define MZ(dst, off)                                                                           \
+  "vpxord " off "(%[c]),%%zmm5,%%zmm" dst                                                      \
+  "\n"                                                                                         \
+  ".irp k,10,11,12,13,14,15,16,17,18\n vaesenc %%zmm\\k,%%zmm" dst ",%%zmm" dst                \
+  "\n .endr\n"                                                                                 \
+  "vaesenclast %%zmm9,%%zmm" dst ",%%zmm" dst "\n vpxord " off "(%[i]),%%zmm" dst ",%%zmm" dst \
+  "\n vmovdqu64 %%zmm" dst "," off "(%[o])\n vpshufb %%zmm1,%%zmm" dst ",%%zmm" dst "\n"
+#define MG(a, b, poff)                                                     \
+  "vmovdqu64 " poff "(%[p]),%%zmm2\n vmovdqu64 " poff                      \
+  "+64(%[p]),%%zmm3\n"                                                     \
+  "vpclmullqlqdq %%zmm2,%%zmm" a ",%%zmm29\n vpclmullqlqdq %%zmm3,%%zmm" b \
+  ",%%zmm28\n"                                                             \
+  "vpternlogq $0x96,%%zmm29,%%zmm28,%%zmm8\n vpclmulhqhqdq %%zmm2,%%zmm" a \
+  ",%%zmm28\n"                                                             \
+  "vpclmulhqhqdq %%zmm3,%%zmm" b                                           \
+  ",%%zmm29\n vpternlogq $0x96,%%zmm29,%%zmm28,%%zmm7\n"                   \
+  "vpclmullqhqdq %%zmm2,%%zmm" a ",%%zmm28\n vpclmulhqlqdq %%zmm2,%%zmm" a \
+  ",%%zmm27\n"                                                             \
+  "vpternlogq $0x96,%%zmm28,%%zmm27,%%zmm4\n vpclmullqhqdq %%zmm3,%%zmm" b \
+  ",%%zmm28\n"                                                             \
+  "vpclmulhqlqdq %%zmm3,%%zmm" b ",%%zmm27\n vpternlogq $0x96,%%zmm28,%%zmm27,%%zmm4\n"
+// Pair k (bytes 128 k and 128 k + 64) in registers A (0, 6) or B (19, 20).
+#define MZA(k) MZ("0", #k "*128") MZ("6", #k "*128+64")
+#define MZB(k) MZ("19", #k "*128") MZ("20", #k "*128+64")
+#define MGA(k) MG("0", "6", #k "*128")
+#define MGB(k) MG("19", "20", #k "*128")
+#define MID_NOW(k) MZA(k) MGA(k)
+#define MID_NONE(k) MZA(k)
+alignas(4096) unsigned char mid_ctr[4096], mid_in[8192], mid_out[8192], mid_pw[4096];
+#define MID_LOOP(name, body)                                                                        \
+  __attribute__((target(ISA), noinline)) double name(long n) {                                      \
+    unsigned char *c = mid_ctr, *i = mid_in + 16, *o = mid_out + 16, *p = mid_pw;                   \
+    double best = 1e30;                                                                             \
+    for (int r = 0; r < 25; ++r) {                                                                  \
+      const std::uint64_t t0 = __rdtsc();                                                           \
+      for (long k = 0; k < n; ++k)                                                                  \
+        __asm__ volatile(body ::[c] "r"(c), [i] "r"(i), [o] "r"(o), [p] "r"(p) : FP_CLOBBERS_EVEX); \
+      best = std::min(best, static_cast<double>(__rdtsc() - t0) / static_cast<double>(n));          \
+    }                                                                                               \
+    return best;                                                                                    \
+  }
+#define MID16(m) m(0) m(1) m(2) m(3) m(4) m(5) m(6) m(7) m(8) m(9) m(10) m(11) m(12) m(13) m(14) m(15)
+MID_LOOP(mid_none, MID16(MID_NONE))
+MID_LOOP(mid_now, MID16(MID_NOW))
+// One pair late: the rounds of pair k, then the multiplies of pair k - 1.
+MID_LOOP(mid_late, MZA(0) MZB(1) MGA(0) MZA(2) MGB(1) MZB(3) MGA(2) MZA(4) MGB(3) MZB(5) MGA(4) MZA(6) MGB(5)
+                       MZB(7) MGA(6) MZA(8) MGB(7) MZB(9) MGA(8) MZA(10) MGB(9) MZB(11) MGA(10) MZA(12)
+                           MGB(11) MZB(13) MGA(12) MZA(14) MGB(13) MZB(15) MGA(14) MGB(15))
+
 // 96 dependent adds: 96 cycles, as in bench/core_cycles.hpp, in runs as short as the others.
 FP_LOOP(adds, ".rept 8\n" X12("add %%rax, %%rax") ".endr\n")
 // 96 dependent adds beside 16 independent vaesenc zmm (16 cycles of the AES port at most): the
@@ -120,5 +174,9 @@ int main() {
         "ops)"
         " = %.3f / %.3f ticks/byte\n",
         m / 256, m8 / 256, f / 256, f8 / 256, f / 256 / c, f8 / 256 / c);
+    std::printf(
+        "  message_mid's loop, cycles per zmm (64 bytes): no GHASH %.2f | each pair multiplied after its "
+        "rounds %.2f | one pair late %.2f\n",
+        mid_none(n / 8) * c / 32, mid_now(n / 8) * c / 32, mid_late(n / 8) * c / 32);
   }
 }
