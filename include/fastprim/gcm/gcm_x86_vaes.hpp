@@ -53,7 +53,6 @@ inline constexpr int npow = 64, npow_all = 128;
 FASTPRIM_ALWAYS_INLINE const std::byte* pows(const gcm_key& hk) noexcept {
   return hk.bytes + 16 * (npow_all - npow);
 }
-FASTPRIM_ALWAYS_INLINE std::byte* pows(gcm_key& hk) noexcept { return hk.bytes + 16 * (npow_all - npow); }
 
 FASTPRIM_TARGET_X86_VAES FASTPRIM_ALWAYS_INLINE __m128i bswap_mask() noexcept {
   return _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -194,7 +193,7 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void init(gcm_key& hk, const 
   const __m128i s1 =
       _mm_xor_si128(shl, _mm_and_si128(top, _mm_set_epi64x(static_cast<long long>(0xC200000000000000u), 1)));
   // S_2..S_8 on xmm, then four powers per zmm: S_(k+8) = S_k * H^8 in two independent chains.
-  auto* out = reinterpret_cast<__m128i*>(pows(hk));
+  auto* out = reinterpret_cast<__m128i*>(hk.bytes + 16 * (npow_all - npow));  // at S_64
   __m128i s[9];
   s[1] = s1;
   s[2] = gmul(s1, s1);
@@ -204,7 +203,7 @@ FASTPRIM_ZERO_REGS FASTPRIM_TARGET_X86_VAES inline void init(gcm_key& hk, const 
   for (int k = 1; k <= 8; ++k) _mm_store_si128(out + npow - k, s[k]);
   const __m512i h8 = bcast128(s[8]);
   // The zmm at byte 16 * (60 - 4i) from pows holds S_(4i+4)..S_(4i+1) (i up to 31: below pows).
-  auto* z = reinterpret_cast<__m512i*>(pows(hk));
+  auto* z = reinterpret_cast<__m512i*>(out);
 #pragma GCC unroll 2
   for (int i = 2; i < npow_all / 4; ++i) {
     const __m512i q = _mm512_load_si512(z + (npow / 4 - 1) - (i - 2));
